@@ -1,0 +1,133 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { Database } from "#app/db/database.server.ts";
+import { type Kobo, kobo } from "#app/money.ts";
+import { businesses, categories, images, productImages, products } from "./schema.server.ts";
+
+/** Public URL of a stored image; images live under /media (local disk by default). */
+export function mediaUrl(path: string): string {
+  return `/media/${path}`;
+}
+
+export interface ProductCard {
+  id: string;
+  slug: string;
+  name: string;
+  priceKobo: Kobo;
+  compareAtKobo: Kobo | null;
+  sizes: string[];
+  inStock: boolean;
+  image: { url: string; width: number; height: number; alt: string } | null;
+  business: { id: string; slug: string; name: string; city: string };
+}
+
+export async function listCategories(db: Database) {
+  return db
+    .select({ id: categories.id, slug: categories.slug, name: categories.name })
+    .from(categories)
+    .orderBy(asc(categories.position), asc(categories.name));
+}
+
+/**
+ * A spread of active products for the home page: the newest product of each of the newest
+ * businesses, so one shop never fills the grid.
+ */
+export async function featuredProducts(db: Database, limit: number): Promise<ProductCard[]> {
+  const rows = await db
+    .selectDistinctOn([products.businessId], {
+      id: products.id,
+      slug: products.slug,
+      name: products.name,
+      priceKobo: products.priceKobo,
+      compareAtKobo: products.compareAtKobo,
+      sizes: products.sizes,
+      stock: products.stock,
+      imagePath: images.path,
+      imageWidth: images.width,
+      imageHeight: images.height,
+      businessId: businesses.id,
+      businessSlug: businesses.slug,
+      businessName: businesses.name,
+      businessCity: businesses.city,
+      businessCreatedAt: businesses.createdAt,
+    })
+    .from(products)
+    .innerJoin(businesses, eq(businesses.id, products.businessId))
+    // The first image (position 0) is the product's card image.
+    .leftJoin(
+      productImages,
+      and(eq(productImages.productId, products.id), eq(productImages.position, 0)),
+    )
+    .leftJoin(images, eq(images.id, productImages.imageId))
+    .where(and(eq(products.status, "active"), eq(businesses.status, "active")))
+    .orderBy(products.businessId, desc(products.stock), asc(products.id));
+  return rows
+    .sort((a, b) => b.businessCreatedAt.getTime() - a.businessCreatedAt.getTime())
+    .slice(0, limit)
+    .map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      priceKobo: kobo(row.priceKobo),
+      compareAtKobo: row.compareAtKobo === null ? null : kobo(row.compareAtKobo),
+      sizes: row.sizes,
+      inStock: row.stock > 0,
+      image: row.imagePath
+        ? {
+            url: mediaUrl(row.imagePath),
+            width: row.imageWidth ?? 800,
+            height: row.imageHeight ?? 800,
+            alt: row.name,
+          }
+        : null,
+      business: {
+        id: row.businessId,
+        slug: row.businessSlug,
+        name: row.businessName,
+        city: row.businessCity,
+      },
+    }));
+}
+
+export async function newestBusinesses(db: Database, limit: number) {
+  return db
+    .select({
+      id: businesses.id,
+      slug: businesses.slug,
+      name: businesses.name,
+      tagline: businesses.tagline,
+      city: businesses.city,
+      brandColor: businesses.brandColor,
+      category: categories.name,
+      logoPath: images.path,
+    })
+    .from(businesses)
+    .innerJoin(categories, eq(categories.id, businesses.categoryId))
+    .leftJoin(images, eq(images.id, businesses.logoImageId))
+    .where(eq(businesses.status, "active"))
+    .orderBy(desc(businesses.createdAt), asc(businesses.id))
+    .limit(limit);
+}
+
+/** An active business by its slug (case-insensitive), with what its pages show in the header. */
+export async function findBusinessBySlug(db: Database, slug: string) {
+  const [row] = await db
+    .select({
+      id: businesses.id,
+      slug: businesses.slug,
+      name: businesses.name,
+      tagline: businesses.tagline,
+      description: businesses.description,
+      city: businesses.city,
+      address: businesses.address,
+      phone: businesses.phone,
+      brandColor: businesses.brandColor,
+      category: categories.name,
+      logoPath: images.path,
+    })
+    .from(businesses)
+    .innerJoin(categories, eq(categories.id, businesses.categoryId))
+    .leftJoin(images, eq(images.id, businesses.logoImageId))
+    .where(and(eq(businesses.slug, slug.toLowerCase()), eq(businesses.status, "active")))
+    .limit(1);
+  return row;
+}

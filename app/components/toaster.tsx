@@ -1,0 +1,20 @@
+import { Toaster } from "sonner";
+
+/**
+ * The spec's toast constants (section 9): 4000 ms, 3 visible, gap 14 px, width 356 px (sonner's
+ * own fixed width), hotkey Alt+T; the shell puts them top right with rich colours and a close
+ * button.
+ */
+export const toasterOptions = {
+  position: "top-right",
+  richColors: true,
+  closeButton: true,
+  duration: 4000,
+  visibleToasts: 3,
+  gap: 14,
+  hotkey: ["altKey", "KeyT"],
+} as const;
+
+export function AppToaster() {
+  return <Toaster {...toasterOptions} hotkey={[...toasterOptions.hotkey]} />;
+}

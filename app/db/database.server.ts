@@ -1,0 +1,56 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "./schema.server.ts";
+
+/** The one database type the whole app codes against, whichever engine is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: "pglite" | "postgresql";
+  close(): Promise<void>;
+}
+
+export const pgliteExtensions = { pg_trgm, unaccent };
+
+/** Embedded PostgreSQL (PGlite) in `dataDir`, or an in-memory one loaded from a dump. */
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }) {
+  if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: pgliteExtensions,
+  });
+  const handle: DatabaseHandle & { client: PGlite } = {
+    db: drizzlePglite(client, { schema }) as unknown as Database,
+    engine: "pglite",
+    client,
+    close: () => client.close(),
+  };
+  return handle;
+}
+
+export function openPostgres(connectionString: string, poolSize = 10): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  return {
+    db: drizzlePostgres(pool, { schema }) as unknown as Database,
+    engine: "postgresql",
+    close: () => pool.end(),
+  };
+}
+
+/** PostgreSQL when a URL is given, otherwise PGlite in `<dataDir>/pglite`. */
+export async function openDatabase(settings: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  if (settings.databaseUrl) return openPostgres(settings.databaseUrl);
+  return openPglite({ dataDir: path.join(settings.dataDir, "pglite") });
+}

@@ -1,0 +1,82 @@
+import { Gift, ShoppingBasket } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, NavLink, Outlet } from "react-router";
+import { ErrorPage } from "#app/components/error-page.tsx";
+import { Logo } from "#app/components/logo.tsx";
+import { TestModeBanner } from "#app/components/test-mode-banner.tsx";
+import type { Route } from "./+types/shop";
+
+/** The reward-shop layout: points always in view, reward sections, the shop's own cart. */
+const sections = [
+  { to: "/rewardShop", label: "Shop", end: true },
+  { to: "/rewardShop/browse", label: "All rewards", end: false },
+  { to: "/first-rewards", label: "Welcome rewards", end: false },
+];
+
+function ShopChrome({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <TestModeBanner />
+      <header className="border-b border-line bg-surface">
+        <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2">
+          <Logo />
+          <span className="text-sm font-semibold text-points">Reward shop</span>
+          <div className="ml-auto flex items-center gap-2">
+            {/* Points arrive with accounts (issue 4) and the rewards ledger. */}
+            <Link
+              to="/rewards"
+              className="inline-flex min-h-11 items-center gap-1.5 rounded-full bg-points-soft px-3 text-sm font-semibold text-ink"
+            >
+              <Gift aria-hidden="true" className="size-4 text-points" /> Sign in to see your points
+            </Link>
+            <Link
+              to="/rewardShop/Checkout"
+              aria-label="Reward cart"
+              className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-sunken"
+            >
+              <ShoppingBasket aria-hidden="true" className="size-6" />
+            </Link>
+          </div>
+        </div>
+        <nav aria-label="Reward shop" className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 pb-2">
+          {sections.map((section) => (
+            <NavLink
+              key={section.to}
+              to={section.to}
+              end={section.end}
+              className={({ isActive }) =>
+                `whitespace-nowrap rounded-full px-3 py-1.5 text-sm ${isActive ? "bg-ink text-surface" : "text-ink-muted hover:bg-surface-sunken"}`
+              }
+            >
+              {section.label}
+            </NavLink>
+          ))}
+        </nav>
+      </header>
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <footer className="border-t border-line px-4 py-5 text-center text-sm text-ink-muted">
+        <Link to="/" className="hover:text-ink hover:underline">
+          Back to Oja
+        </Link>
+      </footer>
+    </div>
+  );
+}
+
+export default function ShopLayout() {
+  return (
+    <ShopChrome>
+      <Outlet />
+    </ShopChrome>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <ShopChrome>
+      <ErrorPage error={error} />
+    </ShopChrome>
+  );
+}

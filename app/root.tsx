@@ -1,0 +1,54 @@
+import type { ReactNode } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { ErrorPage } from "./components/error-page.tsx";
+import { Logo } from "./components/logo.tsx";
+import { AppToaster } from "./components/toaster.tsx";
+import { services } from "./context.server.ts";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { testMode: services(context).settings.paystack.mode === "test" };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en-NG">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b7a4b" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <AppToaster />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Reached only when the root itself fails; pages fail inside their layout's boundary. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <>
+      <header className="border-b border-line bg-surface px-4 py-2">
+        <Logo />
+      </header>
+      <main id="main">
+        <ErrorPage error={error} />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+/**
+ * The route table of the spec (docs/spec/000_5822a430d9fb1160.txt, section 2), one line per row,
+ * in the spec's spelling and under the spec's layout. Paths match case-insensitively.
+ * `routes/planned.tsx` serves the screens a later issue builds; its inventory is app/screens.ts.
+ * routes.test.ts compares this file with the spec's table.
+ */
+const planned = "routes/planned.tsx";
+const screen = (path: string, file?: string) =>
+  file ? route(path, file) : route(path, planned, { id: `planned:${path}` });
+
+export default [
+  layout("layouts/default.tsx", [
+    index("routes/home.tsx"),
+    screen("/:id"), // prerendered: served from a render cache (issue 5)
+    screen("/:id/:main"),
+    screen("/:id/partners/:p"),
+    screen("/:id/rewards/:user"),
+    screen("/app"),
+    screen("/b"),
+    screen("/b/:id/:search"),
+    screen("/b/:id/collection/:collection"),
+    screen("/b/ff"),
+    screen("/benefits"),
+    screen("/business/:id"),
+    screen("/business/tt"),
+    screen("/businesses"),
+    screen("/businesses/search/:id"),
+    screen("/cart", "routes/cart.tsx"),
+    screen("/collab"),
+    screen("/copy"),
+    screen("/CreateAccount"),
+    screen("/discountsales/:id"),
+    screen("/evaluate"),
+    screen("/evaluate/_id"),
+    screen("/evaluate/new"),
+    screen("/flash/:id"),
+    screen("/hi/:id"),
+    screen("/invite/:id"),
+    screen("/invoices/:id"),
+    screen("/ll"),
+    screen("/Login"),
+    screen("/privacy"),
+    screen("/profile"),
+    screen("/Referrals"),
+    screen("/ReviewInvitation/:id"),
+    screen("/reviews"),
+    screen("/reviews/:id"),
+    screen("/reviews/gg"),
+    screen("/ReviewsList/:id"),
+    screen("/rewards"),
+    screen("/rewardShop/browse"),
+    screen("/rewardShop/search/:id"),
+    screen("/search/:id"),
+    screen("/search/:id/:prod"),
+    screen("/search/ff", "routes/search-form.tsx"),
+    screen("/shop/:id"),
+    screen("/shop/friends"),
+    screen("/spas"),
+    screen("/vendor"),
+    screen("/vouchergift/:id"),
+    screen("/voucherpay/:id"),
+    screen("/vouchers"),
+    screen("/vouchers/:id"),
+    screen("/vouchers/cart"),
+    screen("/vouchers/gift/:id"),
+    // Not spec rows: error checks in test mode, and the catch-all for every path that matches
+    // nothing, which answers 404 "Page not found: {path}".
+    route("/dev/errors/:kind", "routes/dev-errors.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+  layout("layouts/custom.tsx", [
+    screen("/:id/products/:product"),
+    screen("/b/:id"),
+    screen("/checkout"),
+    screen("/pay/:id"),
+  ]),
+  layout("layouts/shop.tsx", [
+    screen("/first-rewards"),
+    screen("/rewardShop"),
+    screen("/rewardShop/Checkout"),
+  ]),
+] satisfies RouteConfig;

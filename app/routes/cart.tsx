@@ -1,0 +1,201 @@
+import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
+import { Link } from "react-router";
+import {
+  type CartItem,
+  cartCount,
+  cartTotalKobo,
+  groupByBusiness,
+  lineTotalKobo,
+} from "#app/cart/cart.ts";
+import { dispatchCart, useCart } from "#app/cart/cart-store.ts";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { Money } from "#app/components/ui/money.tsx";
+import { useHydrated } from "#app/hooks/use-hydrated.ts";
+import { nairaToKobo } from "#app/money.ts";
+
+export function meta() {
+  return [{ title: "Your cart · Oja" }];
+}
+
+function text(item: CartItem, field: string): string | undefined {
+  const value = item[field];
+  return typeof value === "string" && value ? value : undefined;
+}
+
+function sizesOf(item: CartItem): string[] {
+  const sizes = item.sizes;
+  return Array.isArray(sizes) ? sizes.filter((size): size is string => typeof size === "string") : [];
+}
+
+function CartLine({ item }: { item: CartItem }) {
+  const name = text(item, "name") ?? "Product";
+  const image = text(item, "image");
+  const sizes = sizesOf(item);
+  const href =
+    text(item, "businessSlug") && text(item, "productSlug")
+      ? `/${text(item, "businessSlug")}/products/${text(item, "productSlug")}`
+      : undefined;
+  return (
+    <li className="flex gap-3 py-4" data-testid="cart-line">
+      <div className="size-20 shrink-0 overflow-hidden rounded-lg bg-surface-sunken">
+        {image ? (
+          <img src={image} alt="" width={80} height={80} className="size-full object-cover" />
+        ) : null}
+      </div>
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-3">
+          <h3 className="font-semibold text-ink">
+            {href ? (
+              <Link to={href} className="hover:underline">
+                {name}
+              </Link>
+            ) : (
+              name
+            )}
+          </h3>
+          <Money kobo={lineTotalKobo(item)} className="shrink-0 font-semibold text-ink" />
+        </div>
+        <p className="text-sm text-ink-muted">
+          <Money kobo={nairaToKobo(item.amount)} /> each
+        </p>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          {sizes.length > 0 ? (
+            <label className="flex items-center gap-2 text-sm text-ink-muted">
+              Size
+              <select
+                value={item.size ?? ""}
+                onChange={(event) =>
+                  dispatchCart({
+                    type: "setQuantityAndSize",
+                    item: { ...item, size: event.target.value },
+                  })
+                }
+                className="h-9 rounded-lg border border-line bg-surface px-2 text-ink"
+              >
+                {sizes.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <fieldset className="flex items-center rounded-lg border border-line">
+            <legend className="sr-only">Quantity of {name}</legend>
+            <button
+              type="button"
+              aria-label={`Remove one ${name}`}
+              onClick={() => dispatchCart({ type: "removeOne", id: item.id })}
+              className="flex size-9 items-center justify-center rounded-l-lg hover:bg-surface-sunken"
+            >
+              <Minus aria-hidden="true" className="size-4" />
+            </button>
+            <output aria-live="polite" aria-label={`Quantity of ${name}`} className="min-w-8 text-center font-semibold">
+              {item.quantity}
+            </output>
+            <button
+              type="button"
+              aria-label={`Add one ${name}`}
+              onClick={() => dispatchCart({ type: "add", product: item })}
+              className="flex size-9 items-center justify-center rounded-r-lg hover:bg-surface-sunken"
+            >
+              <Plus aria-hidden="true" className="size-4" />
+            </button>
+          </fieldset>
+          <button
+            type="button"
+            onClick={() => dispatchCart({ type: "remove", id: item.id })}
+            className="inline-flex items-center gap-1 text-sm text-danger hover:underline"
+          >
+            <Trash2 aria-hidden="true" className="size-4" /> Remove
+            <span className="sr-only"> {name}</span>
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export default function Cart() {
+  const items = useCart();
+  const hydrated = useHydrated();
+  const groups = groupByBusiness(items);
+
+  if (!hydrated) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-8" aria-busy="true">
+        <h1 className="text-2xl font-bold text-ink">Your cart</h1>
+        <p className="mt-4 text-ink-muted">Loading your cart…</p>
+      </div>
+    );
+  }
+
+  if (items.length === 0) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
+        <ShoppingBag aria-hidden="true" className="mx-auto size-12 text-ink-muted" />
+        <h1 className="mt-4 text-2xl font-bold text-ink">Your cart is empty</h1>
+        <p className="mt-2 text-ink-muted">Products you add from any business on Oja land here.</p>
+        <ButtonLink to="/" className="mt-6">
+          Start shopping
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  const count = cartCount(items);
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 lg:grid-cols-[1fr_20rem]">
+      <div>
+        <h1 className="text-2xl font-bold text-ink">
+          Your cart{" "}
+          <span className="text-base font-normal text-ink-muted">
+            ({count} {count === 1 ? "item" : "items"})
+          </span>
+        </h1>
+        {groups.map((group) => {
+          const first = group.items[0];
+          const businessName = (first && text(first, "businessName")) ?? "Business";
+          const headingId = `business-${group.businessId}`;
+          return (
+            <section
+              key={group.businessId}
+              aria-labelledby={headingId}
+              className="mt-4 rounded-card border border-line bg-surface px-4"
+            >
+              <h2 id={headingId} className="border-b border-line py-3 font-semibold text-ink">
+                {businessName}
+              </h2>
+              <ul className="divide-y divide-line">
+                {group.items.map((item) => (
+                  <CartLine key={item.id} item={item} />
+                ))}
+              </ul>
+              <p className="flex justify-between border-t border-line py-3 text-sm">
+                <span className="text-ink-muted">Subtotal from {businessName}</span>
+                <Money kobo={group.subtotalKobo} className="font-semibold text-ink" />
+              </p>
+            </section>
+          );
+        })}
+      </div>
+      <aside aria-labelledby="summary-title" className="lg:pt-12">
+        <div className="rounded-card border border-line bg-surface p-4 lg:sticky lg:top-24">
+          <h2 id="summary-title" className="font-semibold text-ink">
+            Summary
+          </h2>
+          <p className="mt-3 flex justify-between text-lg">
+            <span>Total</span>
+            <Money kobo={cartTotalKobo(items)} className="font-bold" />
+          </p>
+          <p className="mt-1 text-xs text-ink-muted">
+            Prices are checked again at checkout. Delivery is chosen per business.
+          </p>
+          <ButtonLink to="/checkout" size="lg" className="mt-4 w-full">
+            Checkout
+          </ButtonLink>
+        </div>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,291 @@
+/**
+ * The inventory of screens that are routed but not built yet. Each renders honestly as
+ * "coming" with one line saying what it will hold; when an issue builds a screen, its route in
+ * app/routes.ts gets its own module and its entry leaves this list. A screen that is partly
+ * built (its own module already, with parts still to come) stays listed until it is whole. screens.test.ts keeps this
+ * inventory and the planned routes of routes.ts in step.
+ */
+export interface PlannedScreen {
+  title: string;
+  /** What the screen will hold, in one line a shopper can read. */
+  holds: string;
+  /** The issue that builds it, when it has been filed. */
+  issue?: number;
+  /** A route parameter naming a business slug: an unknown business answers 404. */
+  businessParam?: "id";
+  /** Parameters with a fixed set of values: any other value answers 404. */
+  allowed?: Record<string, readonly string[]>;
+}
+
+/** The sections of a business's landing page, /{id}/{main}. */
+export const businessSections = ["about", "products", "vouchers", "reviews", "contact", "sales"] as const;
+
+export const plannedScreens = {
+  "/:id": {
+    title: "Business page",
+    holds: "The business's own page: about, products, vouchers, reviews and contact.",
+    issue: 5,
+    businessParam: "id",
+  },
+  "/:id/:main": {
+    title: "Business page section",
+    holds: "One section of the business's page: about, products, vouchers, reviews, contact or sales.",
+    issue: 5,
+    businessParam: "id",
+    allowed: { main: businessSections },
+  },
+  "/:id/partners/:p": {
+    title: "Partner offer",
+    holds: "A partner business presented by this business, with the partner's offer.",
+    issue: 5,
+    businessParam: "id",
+  },
+  "/:id/rewards/:user": {
+    title: "Loyalty card",
+    holds: "A shopper's loyalty card here: points earned, stamps and the next reward.",
+    businessParam: "id",
+  },
+  "/:id/products/:product": {
+    title: "Product",
+    holds: "The product's gallery, price, size picker, quantity and add to cart.",
+    issue: 5,
+    businessParam: "id",
+  },
+  "/app": {
+    title: "Get the app",
+    holds: "Install Oja on your phone's home screen and see what works offline.",
+  },
+  "/b": {
+    title: "Businesses",
+    holds: "Every business, filtered by category, city, rating, vouchers and open now.",
+    issue: 5,
+  },
+  "/b/:id": {
+    title: "Storefront",
+    holds: "The business's storefront: collections, products, vouchers and rating.",
+    issue: 5,
+  },
+  "/b/:id/:search": {
+    title: "Search this business",
+    holds: "Results for your search inside this business's catalogue.",
+    issue: 5,
+  },
+  "/b/:id/collection/:collection": {
+    title: "Collection",
+    holds: "One collection of this business's products.",
+    issue: 5,
+  },
+  "/b/ff": {
+    title: "For you",
+    holds: "The businesses you follow and your favourites.",
+    issue: 5,
+  },
+  "/benefits": {
+    title: "Membership benefits",
+    holds: "How Oja membership works: tiers, earning rules and what each tier gives.",
+  },
+  "/business/:id": {
+    title: "Business profile",
+    holds: "About, hours, address and map, contact, TrustScore and latest reviews.",
+    issue: 5,
+  },
+  "/business/tt": {
+    title: "Trending businesses",
+    holds: "The most reviewed and most bought businesses of the last 7 days.",
+    issue: 5,
+  },
+  "/businesses": {
+    title: "A–Z directory",
+    holds: "Every active business from A to Z, with category and city filters.",
+    issue: 5,
+  },
+  "/businesses/search/:id": {
+    title: "Business search",
+    holds: "Businesses matching your search.",
+    issue: 5,
+  },
+  "/checkout": {
+    title: "Checkout",
+    holds: "Contact, delivery or pickup per business, points discount and one payment.",
+    issue: 6,
+  },
+  "/collab": {
+    title: "Partnerships",
+    holds: "Businesses finding partners and agreeing cross-promotions.",
+  },
+  "/copy": {
+    title: "Share kit",
+    holds: "Your referral link, voucher and gift codes, each with a copy button.",
+  },
+  "/CreateAccount": {
+    title: "Create your account",
+    holds: "Sign up with your name, email and password.",
+    issue: 4,
+  },
+  "/discountsales/:id": {
+    title: "Discount sale",
+    holds: "A business's sale: what is discounted, by how much, and until when.",
+  },
+  "/evaluate": {
+    title: "Write a review",
+    holds: "Find the business you want to review.",
+  },
+  "/evaluate/_id": {
+    title: "My reviews",
+    holds: "Your reviews, to edit or delete, with the businesses' replies.",
+  },
+  "/evaluate/new": {
+    title: "New review",
+    holds: "Stars, a title, your experience and its date.",
+  },
+  "/first-rewards": {
+    title: "Welcome rewards",
+    holds: "Your sign-up bonus and a starter reward to claim.",
+  },
+  "/flash/:id": {
+    title: "Flash sale",
+    holds: "A limited flash sale: sale price, units left and a countdown.",
+  },
+  "/hi/:id": {
+    title: "Check in",
+    holds: "Check in at a business for daily points, then review your visit.",
+  },
+  "/invite/:id": {
+    title: "You're invited",
+    holds: "What you and the friend who invited you get when you join.",
+  },
+  "/invoices/:id": {
+    title: "Invoice",
+    holds: "An invoice from a business: lines, totals, due date and pay now.",
+  },
+  "/ll": {
+    title: "Latest listings",
+    holds: "The newest businesses, products, vouchers and sales, newest first.",
+    issue: 5,
+  },
+  "/Login": {
+    title: "Sign in",
+    holds: "Sign in to your Oja account.",
+    issue: 4,
+  },
+  "/pay/:id": {
+    title: "Pay",
+    holds: "Pay a business's payment request or invoice, also as a guest.",
+  },
+  "/privacy": {
+    title: "Privacy policy",
+    holds: "The data Oja holds, your rights under the Nigeria Data Protection Act, and who to contact.",
+  },
+  "/profile": {
+    title: "My account",
+    holds: "Your details, addresses, orders, vouchers, invoices and security settings.",
+    issue: 4,
+  },
+  "/Referrals": {
+    title: "Referrals",
+    holds: "Your referral link, the friends you invited and the points you earned.",
+  },
+  "/ReviewInvitation/:id": {
+    title: "Review invitation",
+    holds: "Rate your experience from a business's invitation; the review is verified.",
+  },
+  "/reviews": {
+    title: "Reviews",
+    holds: "The latest and most helpful reviews on Oja.",
+  },
+  "/reviews/:id": {
+    title: "Review",
+    holds: "One review with its stars, text, verification, reply and helpful votes.",
+  },
+  "/reviews/gg": {
+    title: "Review guidelines",
+    holds: "What is allowed in a review and how verification and moderation work.",
+  },
+  "/ReviewsList/:id": {
+    title: "All reviews",
+    holds: "Every review of a business, filtered by stars and sorted.",
+  },
+  "/rewards": {
+    title: "My points",
+    holds: "Your points balance, tier, history and ways to earn.",
+  },
+  "/rewardShop": {
+    title: "Reward shop",
+    holds: "Rewards to spend your points on.",
+  },
+  "/rewardShop/browse": {
+    title: "All rewards",
+    holds: "Every reward, filtered by cost and category.",
+  },
+  "/rewardShop/Checkout": {
+    title: "Redeem",
+    holds: "Confirm the points and get your reward.",
+  },
+  "/rewardShop/search/:id": {
+    title: "Reward search",
+    holds: "Rewards matching your search.",
+  },
+  "/search/:id": {
+    title: "Search results",
+    holds: "Businesses, products, vouchers and rewards matching your search.",
+    issue: 5,
+  },
+  "/search/:id/:prod": {
+    title: "Product from your search",
+    holds: "The product you opened, with similar products and a way back to your results.",
+    issue: 5,
+  },
+  "/search/ff": {
+    title: "Advanced search",
+    holds: "Every filter at once: category, city, price range, rating, vouchers and open now.",
+    issue: 5,
+  },
+  "/shop/:id": {
+    title: "Shop by category",
+    holds: "Products and vouchers of one category across businesses.",
+    issue: 5,
+  },
+  "/shop/friends": {
+    title: "Gifts for friends",
+    holds: "Vouchers and products you can send to a friend.",
+    issue: 5,
+  },
+  "/spas": {
+    title: "Spas & wellness",
+    holds: "Hand-picked spas and wellness places near you.",
+    issue: 5,
+  },
+  "/vendor": {
+    title: "For businesses",
+    holds: "List your business on Oja, or run the businesses you belong to.",
+    issue: 7,
+  },
+  "/vouchergift/:id": {
+    title: "A gift for you",
+    holds: "A voucher someone gifted you, their message, and claim to my account.",
+  },
+  "/voucherpay/:id": {
+    title: "Pay for vouchers",
+    holds: "Payment of your voucher order; your codes arrive when it is paid.",
+  },
+  "/vouchers": {
+    title: "Vouchers",
+    holds: "Vouchers from businesses near you, with what you save.",
+  },
+  "/vouchers/:id": {
+    title: "Voucher",
+    holds: "A voucher's value, price, validity and fine print.",
+  },
+  "/vouchers/cart": {
+    title: "Voucher cart",
+    holds: "The vouchers you are buying, kept apart from your product cart.",
+  },
+  "/vouchers/gift/:id": {
+    title: "Gift a voucher",
+    holds: "Send one of your vouchers to a friend with a message, on the day you choose.",
+  },
+} satisfies Record<string, PlannedScreen>;
+
+export function findPlannedScreen(pattern: string): PlannedScreen | undefined {
+  return (plannedScreens as Record<string, PlannedScreen>)[pattern];
+}

@@ -1,0 +1,45 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * End-to-end tests on the production build (`npm run test:e2e` builds first), in the system's
+ * Chromium: no test tool downloads a browser here. Each run starts from an empty data dir, so
+ * the app migrates and seeds its demo data exactly as on a fresh machine.
+ */
+const port = Number(process.env.E2E_PORT ?? 3100);
+export const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [["list"], ["./tests/support/playwright-summary.ts"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  webServer: {
+    command: "node tests/support/e2e-server.ts",
+    url: `${baseURL}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: "pipe",
+    env: { PORT: String(port), NODE_ENV: "production", LOG_LEVEL: "warn" },
+  },
+});

@@ -1,0 +1,64 @@
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+
+/**
+ * The process entry: static files, then Oja's app (server/app.ts). `--dev` serves the source
+ * through Vite with hot reload; otherwise the production build in build/ is served.
+ */
+interface OjaServerModule {
+  app: RequestHandler;
+  settings: { port: number; host: string; publicUrl: string };
+  shutdown(): Promise<void>;
+}
+
+const dev = process.argv.includes("--dev");
+const server = express();
+server.disable("x-powered-by");
+server.use(compression());
+
+let oja: OjaServerModule;
+try {
+  if (dev) {
+    const vite = await import("vite").then((module) =>
+      module.createServer({ server: { middlewareMode: true } }),
+    );
+    server.use(vite.middlewares);
+    const load = () => vite.ssrLoadModule("./server/app.ts") as Promise<OjaServerModule>;
+    oja = await load();
+    server.use(async (req, res, next) => {
+      try {
+        (await load()).app(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) vite.ssrFixStacktrace(error);
+        next(error);
+      }
+    });
+  } else {
+    server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    server.use(express.static("build/client", { maxAge: "1h" }));
+    const buildPath = "./build/server/index.js";
+    oja = (await import(buildPath)) as OjaServerModule;
+    server.use(oja.app);
+  }
+} catch (error) {
+  // Bad settings print their own clear message; anything else keeps its stack.
+  console.error(error instanceof Error && error.name === "SettingsError" ? error.message : error);
+  process.exit(1);
+}
+
+const listener = server.listen(oja.settings.port, oja.settings.host, () => {
+  console.log(`Oja is ready at ${oja.settings.publicUrl}`);
+});
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received, stopping`);
+  listener.close();
+  listener.closeAllConnections();
+  await oja.shutdown();
+  process.exit(0);
+}
+process.on("SIGINT", () => void stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import { sql } from "drizzle-orm";
+import express from "express";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider } from "react-router";
+import { servicesContext } from "#app/context.server.ts";
+import { mediaDir, type RunningServices, startServices } from "#app/services.server.ts";
+
+/**
+ * Oja's HTTP app. The React Router build bundles this module as its server entry, so the
+ * database and every other server singleton exist once. In development Vite re-evaluates this
+ * module on change; the services survive on globalThis (PGlite allows one opener per data dir).
+ */
+const globalForServices = globalThis as typeof globalThis & {
+  ojaServices?: Promise<RunningServices>;
+};
+globalForServices.ojaServices ??= startServices();
+const services = await globalForServices.ojaServices;
+
+export const settings = services.settings;
+
+export async function shutdown() {
+  await services.close();
+}
+
+export const app = express();
+
+app.get("/healthz", (_req, res) => {
+  res.set("Cache-Control", "no-store").json({ status: "ok" });
+});
+
+app.get("/readyz", async (_req, res) => {
+  res.set("Cache-Control", "no-store");
+  try {
+    await services.db.execute(sql`select 1`);
+    res.json({ status: "ready", database: settings.modes.database });
+  } catch (error) {
+    services.log.error({ err: error }, "readiness check failed");
+    res.status(503).json({ status: "unavailable", database: settings.modes.database });
+  }
+});
+
+app.use("/media", express.static(mediaDir(settings), { maxAge: "7d", fallthrough: false }));
+
+app.use(
+  pinoHttp({
+    logger: services.log,
+    genReqId: (req, res) => {
+      const id = req.headers["x-request-id"]?.toString() || randomUUID();
+      res.setHeader("x-request-id", id);
+      return id;
+    },
+  }),
+);
+
+app.all(
+  "/{*path}",
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext() {
+      const context = new RouterContextProvider();
+      context.set(servicesContext, services);
+      return context;
+    },
+  }),
+);
