@@ -68,7 +68,11 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     smtpUrl: raw.SMTP_URL,
     s3Bucket: raw.S3_BUCKET,
     paystack: raw.PAYSTACK_SECRET_KEY
-      ? { mode: "live" as const, secretKey: raw.PAYSTACK_SECRET_KEY, publicKey: raw.PAYSTACK_PUBLIC_KEY }
+      ? {
+          mode: "live" as const,
+          secretKey: raw.PAYSTACK_SECRET_KEY,
+          publicKey: raw.PAYSTACK_PUBLIC_KEY,
+        }
       : { mode: "test" as const },
     // Demo data fills an empty embedded database; a real PostgreSQL server is never seeded
     // unless asked.

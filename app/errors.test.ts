@@ -1,4 +1,4 @@
-import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl, data } from "react-router";
+import { data, UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "react-router";
 import { describe, expect, test } from "vitest";
 import { describeError, notFound, publicError } from "./errors.ts";
 
@@ -35,7 +35,11 @@ describe("the error page", () => {
   });
 
   test("anything else thrown is a 500", () => {
-    expect(describeError("oops")).toEqual({ kind: "error", status: 500, title: "Internal Server Error" });
+    expect(describeError("oops")).toEqual({
+      kind: "error",
+      status: 500,
+      title: "Internal Server Error",
+    });
     expect(describeError(undefined).status).toBe(500);
   });
 });

@@ -5,7 +5,8 @@
 export type Kobo = number & { readonly __unit: "kobo" };
 
 export function kobo(value: number): Kobo {
-  if (!Number.isSafeInteger(value)) throw new RangeError(`kobo must be a whole number, got ${value}`);
+  if (!Number.isSafeInteger(value))
+    throw new RangeError(`kobo must be a whole number, got ${value}`);
   return value as Kobo;
 }
 

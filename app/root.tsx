@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/error-page.tsx";
 import { Logo } from "./components/logo.tsx";
 import { AppToaster } from "./components/toaster.tsx";
 import { services } from "./context.server.ts";
-import type { Route } from "./+types/root";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [

@@ -9,12 +9,18 @@ import { plannedScreens } from "./screens.ts";
 /** The rows of the spec's route table (section 2), as [path, layout], paths in `:param` form. */
 function specRows(): Array<[string, string]> {
   const spec = readFileSync("docs/spec/000_5822a430d9fb1160.txt", "utf8");
-  const table = spec.slice(spec.indexOf("| Route | Layout or note |"), spec.indexOf("Other screen behaviour"));
+  const table = spec.slice(
+    spec.indexOf("| Route | Layout or note |"),
+    spec.indexOf("Other screen behaviour"),
+  );
   return table
     .split("\n")
     .filter((line) => line.startsWith("| /"))
     .map((line) => {
-      const [path = "", note = ""] = line.split("|").slice(1, 3).map((cell) => cell.trim());
+      const [path = "", note = ""] = line
+        .split("|")
+        .slice(1, 3)
+        .map((cell) => cell.trim());
       const layout = ["custom", "shop"].includes(note) ? note : "default"; // "prerendered" is default
       return [path.replace(/ \(.*\)$/, "").replace(/\{(\w+)\}/g, ":$1"), layout];
     });
@@ -102,7 +108,9 @@ describe("the route table", () => {
 describe("business slugs", () => {
   test("can never take the first segment of any route", () => {
     const firstSegments = new Set(
-      flat.map((route) => route.path.split("/")[1] ?? "").filter((s) => s && !s.startsWith(":") && s !== "*"),
+      flat
+        .map((route) => route.path.split("/")[1] ?? "")
+        .filter((s) => s && !s.startsWith(":") && s !== "*"),
     );
     const unreserved = [...firstSegments].filter((segment) => !isReservedSlug(segment));
     expect(unreserved).toEqual([]);

@@ -18,7 +18,14 @@ export interface PlannedScreen {
 }
 
 /** The sections of a business's landing page, /{id}/{main}. */
-export const businessSections = ["about", "products", "vouchers", "reviews", "contact", "sales"] as const;
+export const businessSections = [
+  "about",
+  "products",
+  "vouchers",
+  "reviews",
+  "contact",
+  "sales",
+] as const;
 
 export const plannedScreens = {
   "/:id": {
@@ -29,7 +36,8 @@ export const plannedScreens = {
   },
   "/:id/:main": {
     title: "Business page section",
-    holds: "One section of the business's page: about, products, vouchers, reviews, contact or sales.",
+    holds:
+      "One section of the business's page: about, products, vouchers, reviews, contact or sales.",
     issue: 5,
     businessParam: "id",
     allowed: { main: businessSections },
@@ -174,7 +182,8 @@ export const plannedScreens = {
   },
   "/privacy": {
     title: "Privacy policy",
-    holds: "The data Oja holds, your rights under the Nigeria Data Protection Act, and who to contact.",
+    holds:
+      "The data Oja holds, your rights under the Nigeria Data Protection Act, and who to contact.",
   },
   "/profile": {
     title: "My account",

@@ -7,7 +7,14 @@ import path from "node:path";
  * build. Starting an existing build skips straight to the server (bench/startup measures it).
  */
 const buildEntry = "build/server/index.js";
-const sources = ["app", "server", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+const sources = [
+  "app",
+  "server",
+  "public",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package-lock.json",
+];
 
 function newestChange(entry: string): number {
   if (!existsSync(entry)) return 0;

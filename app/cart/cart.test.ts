@@ -12,7 +12,12 @@ import {
   parseStoredCart,
 } from "./cart.ts";
 
-const jollof: CartProduct = { id: "prd_jollof", amount: 2500, businessId: "biz_mama", name: "Jollof" };
+const jollof: CartProduct = {
+  id: "prd_jollof",
+  amount: 2500,
+  businessId: "biz_mama",
+  name: "Jollof",
+};
 const suya: CartProduct = { id: "prd_suya", amount: 1500.5, businessId: "biz_mama", name: "Suya" };
 const tee: CartProduct = { id: "prd_tee", amount: 9000, businessId: "biz_kente", size: "M" };
 
@@ -124,7 +129,11 @@ describe("totals and counts", () => {
   });
 
   test("a non-numeric amount counts as nothing instead of breaking the total", () => {
-    const cart = add([], jollof, { id: "odd", amount: "abc" as unknown as number, businessId: "biz_a" });
+    const cart = add([], jollof, {
+      id: "odd",
+      amount: "abc" as unknown as number,
+      businessId: "biz_a",
+    });
     expect(cartTotal(cart)).toBe("2500.00");
   });
 

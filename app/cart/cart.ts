@@ -27,7 +27,10 @@ export type CartAction =
   | { type: "remove"; id: string }
   | { type: "setQuantityAndSize"; item: CartProduct & { quantity: number } };
 
-function withChanges(item: CartItem, changes: Pick<CartItem, "quantity"> & Partial<CartItem>): CartItem {
+function withChanges(
+  item: CartItem,
+  changes: Pick<CartItem, "quantity"> & Partial<CartItem>,
+): CartItem {
   return Object.assign({}, item, changes);
 }
 
@@ -44,7 +47,9 @@ export function cartReducer(items: readonly CartItem[], action: CartAction): Car
       }
       // An item stored without a usable quantity is repaired to 1 rather than added twice.
       return items.map((item) =>
-        item === existing ? withChanges(item, { quantity: hasQuantity(item) ? item.quantity + 1 : 1 }) : item,
+        item === existing
+          ? withChanges(item, { quantity: hasQuantity(item) ? item.quantity + 1 : 1 })
+          : item,
       );
     }
     case "removeOne":

@@ -16,9 +16,12 @@ export function AddToCartButton({ product, label }: { product: CartProduct; labe
       onClick={() => {
         const items = dispatchCart({ type: "add", product });
         const quantity = items.find((item) => item.id === product.id)?.quantity ?? 1;
-        toast.success(quantity > 1 ? `${label}: ${quantity} in your cart` : `${label} added to your cart`, {
-          action: { label: "View cart", onClick: () => navigate("/cart") },
-        });
+        toast.success(
+          quantity > 1 ? `${label}: ${quantity} in your cart` : `${label} added to your cart`,
+          {
+            action: { label: "View cart", onClick: () => navigate("/cart") },
+          },
+        );
       }}
     >
       <ShoppingBag aria-hidden="true" className="size-4" /> Add to cart

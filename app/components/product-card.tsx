@@ -22,7 +22,10 @@ export function ProductCard({ product, eager }: { product: ProductCardData; eage
         ) : null}
       </Link>
       <div className="flex flex-1 flex-col gap-1 p-3">
-        <Link to={`/${product.business.slug}`} className="truncate text-xs text-ink-muted hover:underline">
+        <Link
+          to={`/${product.business.slug}`}
+          className="truncate text-xs text-ink-muted hover:underline"
+        >
           {product.business.name} · {product.business.city}
         </Link>
         <h3 className="line-clamp-2 text-sm font-semibold text-ink">

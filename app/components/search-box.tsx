@@ -5,7 +5,13 @@ import { Form, useNavigate } from "react-router";
  * Submits to /search/{term}. Before JavaScript loads, the form goes to /search/ff?q=…, which
  * redirects to the same results.
  */
-export function SearchBox({ className, defaultValue }: { className?: string; defaultValue?: string }) {
+export function SearchBox({
+  className,
+  defaultValue,
+}: {
+  className?: string;
+  defaultValue?: string;
+}) {
   const navigate = useNavigate();
   return (
     <Form

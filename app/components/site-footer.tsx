@@ -47,7 +47,10 @@ export function SiteFooter() {
             <ul className="mt-3 space-y-2">
               {column.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="text-sm text-ink-muted hover:text-ink hover:underline">
+                  <Link
+                    to={link.to}
+                    className="text-sm text-ink-muted hover:text-ink hover:underline"
+                  >
                     {link.label}
                   </Link>
                 </li>

@@ -75,7 +75,10 @@ function CustomChrome({ children }: { children: ReactNode }) {
           <ArrowLeft aria-hidden="true" className="size-4" /> Back to your cart
         </Link>
         <span className="mx-2">·</span>
-        Sold on <Link to="/" className="font-semibold text-ink hover:underline">Oja</Link>
+        Sold on{" "}
+        <Link to="/" className="font-semibold text-ink hover:underline">
+          Oja
+        </Link>
       </footer>
     </div>
   );

@@ -38,7 +38,10 @@ function ShopChrome({ children }: { children: ReactNode }) {
             </Link>
           </div>
         </div>
-        <nav aria-label="Reward shop" className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 pb-2">
+        <nav
+          aria-label="Reward shop"
+          className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 pb-2"
+        >
           {sections.map((section) => (
             <NavLink
               key={section.to}

@@ -24,7 +24,9 @@ function text(item: CartItem, field: string): string | undefined {
 
 function sizesOf(item: CartItem): string[] {
   const sizes = item.sizes;
-  return Array.isArray(sizes) ? sizes.filter((size): size is string => typeof size === "string") : [];
+  return Array.isArray(sizes)
+    ? sizes.filter((size): size is string => typeof size === "string")
+    : [];
 }
 
 function CartLine({ item }: { item: CartItem }) {
@@ -90,7 +92,11 @@ function CartLine({ item }: { item: CartItem }) {
             >
               <Minus aria-hidden="true" className="size-4" />
             </button>
-            <output aria-live="polite" aria-label={`Quantity of ${name}`} className="min-w-8 text-center font-semibold">
+            <output
+              aria-live="polite"
+              aria-label={`Quantity of ${name}`}
+              className="min-w-8 text-center font-semibold"
+            >
               {item.quantity}
             </output>
             <button

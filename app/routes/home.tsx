@@ -68,7 +68,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="popular-title" className="text-xl font-bold text-ink">
             Popular right now
           </h2>
-          <Link to="/ll" className="inline-flex items-center gap-1 text-sm font-semibold text-brand">
+          <Link
+            to="/ll"
+            className="inline-flex items-center gap-1 text-sm font-semibold text-brand"
+          >
             See the latest <ArrowRight aria-hidden="true" className="size-4" />
           </Link>
         </div>

@@ -12,6 +12,7 @@ import {
   productImages,
   products,
 } from "#app/catalog/schema.server.ts";
+import { isReservedSlug } from "#app/catalog/slugs.ts";
 import type { Database } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 
@@ -64,65 +65,6 @@ export function createRandom(seed: number): Random {
 // ---------------------------------------------------------------------------------------------
 // Slugs
 
-/** Top-level route names; a business slug may never be one of them (matched case-insensitively). */
-export const reservedSlugs: ReadonlySet<string> = new Set([
-  "b",
-  "business",
-  "businesses",
-  "search",
-  "shop",
-  "spas",
-  "ll",
-  "flash",
-  "discountsales",
-  "cart",
-  "checkout",
-  "pay",
-  "invoices",
-  "vouchers",
-  "voucherpay",
-  "vouchergift",
-  "reviews",
-  "reviewslist",
-  "reviewinvitation",
-  "evaluate",
-  "rewards",
-  "rewardshop",
-  "first-rewards",
-  "referrals",
-  "invite",
-  "benefits",
-  "copy",
-  "hi",
-  "createaccount",
-  "login",
-  "profile",
-  "vendor",
-  "collab",
-  "app",
-  "privacy",
-  "api",
-  "admin",
-  "assets",
-  "media",
-  "dev",
-  "healthz",
-  "readyz",
-  "metrics",
-  "build",
-  "static",
-  "public",
-  "favicon.ico",
-  "robots.txt",
-  "sitemap.xml",
-  "manifest.webmanifest",
-  "sw.js",
-]);
-
-export function isReservedSlug(slug: string): boolean {
-  return reservedSlugs.has(slug.toLowerCase());
-}
-
 /** Lower-case kebab-case: "Mama Ngozi's Kitchen & Grill" → "mama-ngozis-kitchen-and-grill". */
 export function slugify(text: string): string {
   return text
@@ -135,19 +77,43 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
-/** `base`, else `base-<qualifier>`, else `base-2`, `base-3`…; never reserved, recorded in `used`. */
+/** The longest business slug the vendor console accepts (businessSlugSchema). */
+export const maxSlugLength = 40;
+
+/** Whole words of `slug` that fit in `room` characters. */
+function clip(slug: string, room: number): string {
+  if (slug.length <= room) return slug;
+  let out = "";
+  for (const word of slug.split("-")) {
+    const longer = out ? `${out}-${word}` : word;
+    if (longer.length > room) break;
+    out = longer;
+  }
+  // "lion-heart-strength-and" reads as cut off; end on a real word.
+  return out.replace(/(-(and|of|by|the|with))+$/, "") || slug.slice(0, room);
+}
+
+/**
+ * `base`, else `base-<qualifier>`, else `…-2`, `…-3`: never reserved, at most 40 characters,
+ * recorded in `used`.
+ */
 export function uniqueSlug(base: string, used: Set<string>, qualifier?: string): string {
-  const candidates = [base];
-  if (qualifier) candidates.push(`${base}-${slugify(qualifier)}`);
+  const stem = base || "item";
+  const candidates = [clip(stem, maxSlugLength)];
+  if (qualifier) {
+    const tail = `-${slugify(qualifier)}`;
+    candidates.push(`${clip(stem, maxSlugLength - tail.length)}${tail}`);
+  }
   for (const candidate of candidates) {
-    if (candidate && !used.has(candidate) && !isReservedSlug(candidate)) {
+    if (!used.has(candidate) && !isReservedSlug(candidate)) {
       used.add(candidate);
       return candidate;
     }
   }
-  const stem = candidates[candidates.length - 1] || "item";
+  const last = candidates[candidates.length - 1] as string;
   for (let n = 2; ; n++) {
-    const candidate = `${stem}-${n}`;
+    const suffix = `-${n}`;
+    const candidate = `${clip(last, maxSlugLength - suffix.length)}${suffix}`;
     if (!used.has(candidate)) {
       used.add(candidate);
       return candidate;
@@ -1548,24 +1514,38 @@ interface RenderJob extends Art {
 // the default effort 4 (measured: ~10 ms instead of ~30 ms per 800×800 picture on 2 cores).
 const webpOptions = { quality: 80, effort: 0 } as const;
 
+/**
+ * Renders every job. After a failure, or once `control.stopped` is set, no new job starts; the
+ * promise settles only when none is in flight, so the caller can clean up safely.
+ */
 async function renderAll(
   jobs: RenderJob[],
   onRendered: () => void,
+  control: { stopped: boolean },
   concurrency = 8,
 ): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < jobs.length) {
+    while (!control.stopped && next < jobs.length) {
       const job = jobs[next++] as RenderJob;
-      await sharp(Buffer.from(artSvg(job)))
-        .removeAlpha()
-        .webp(webpOptions)
-        .toFile(job.file);
+      try {
+        await sharp(Buffer.from(artSvg(job)))
+          .removeAlpha()
+          .webp(webpOptions)
+          .toFile(job.file);
+      } catch (error) {
+        control.stopped = true;
+        throw error;
+      }
       onRendered();
     }
   };
   // sharp renders on libuv's thread pool; a few jobs in flight keep every core busy.
-  await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker));
+  const results = await Promise.allSettled(
+    Array.from({ length: Math.min(concurrency, jobs.length) }, worker),
+  );
+  const failure = results.find((result) => result.status === "rejected");
+  if (failure) throw failure.reason;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1749,7 +1729,8 @@ export async function seedDemo(
     options.onProgress?.(done, total);
   };
 
-  const rendering = renderAll(jobs, () => advance(1));
+  const control = { stopped: false };
+  const rendering = renderAll(jobs, () => advance(1), control);
   // Awaited inside the transaction below; this keeps an early failure from going unhandled.
   rendering.catch(() => {});
   try {
@@ -1775,6 +1756,7 @@ export async function seedDemo(
       await rendering;
     });
   } catch (error) {
+    control.stopped = true;
     await rendering.catch(() => {});
     await Promise.all(jobs.map((job) => rm(job.file, { force: true })));
     throw error;

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { DatabaseHandle } from "#app/db/database.server.ts";
+import { createBusiness, createCategory, createProduct } from "#tests/support/catalog.ts";
+import { createTestDatabase } from "#tests/support/database.ts";
+import { loaderArgs, thrownBy } from "#tests/support/router-context.ts";
+import { loader as homeLoader } from "./home.tsx";
+import { loader as notFoundLoader } from "./not-found.tsx";
+import { loader as plannedLoader } from "./planned.tsx";
+import { loader as searchFormLoader } from "./search-form.tsx";
+
+let database: DatabaseHandle;
+let slug: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const category = await createCategory(database.db);
+  const business = await createBusiness(database.db, { categoryId: category.id, slug: "ewa-spa" });
+  await createBusiness(database.db, {
+    categoryId: category.id,
+    slug: "closed-spa",
+    status: "suspended",
+  });
+  await createProduct(database.db, { businessId: business.id, priceKobo: 1_450_050 });
+  slug = business.slug;
+});
+
+afterAll(() => database.close());
+
+describe("a path that matches nothing", () => {
+  test("answers 404 with the spec's message naming the path", async () => {
+    const thrown = await thrownBy(() =>
+      notFoundLoader(loaderArgs(database.db, "/no/such/page", "*", { "*": "no/such/page" })),
+    );
+    expect(thrown).toEqual({ status: 404, data: { message: "Page not found: /no/such/page" } });
+  });
+});
+
+describe("a planned screen", () => {
+  test("says what it will hold", async () => {
+    const data = await plannedLoader(loaderArgs(database.db, "/rewards", "/rewards"));
+    expect(data.screen.title).toBe("My points");
+    expect(data.brand).toBeNull();
+  });
+
+  test("under a business carries the business's brand for the custom layout", async () => {
+    const data = await plannedLoader(
+      loaderArgs(database.db, `/${slug}/products/x`, "/:id/products/:product", {
+        id: slug,
+        product: "x",
+      }),
+    );
+    expect(data.brand).toMatchObject({ name: "Ewa Spa", slug, color: "#0b7a4b" });
+  });
+
+  test("finds the business whatever the case of its slug", async () => {
+    const data = await plannedLoader(
+      loaderArgs(database.db, "/EWA-SPA", "/:id", { id: "EWA-SPA" }),
+    );
+    expect(data.business?.name).toBe("Ewa Spa");
+  });
+
+  test.each([
+    ["an unknown business", "/nobody-here", "/:id", { id: "nobody-here" }],
+    ["a suspended business", "/closed-spa", "/:id", { id: "closed-spa" }],
+    ["an unknown section", "/ewa-spa/nonsense", "/:id/:main", { id: "ewa-spa", main: "nonsense" }],
+  ])("answers 404 for %s", async (_label, path, pattern, params) => {
+    const thrown = await thrownBy(() =>
+      plannedLoader(loaderArgs(database.db, path, pattern, params)),
+    );
+    expect(thrown).toEqual({ status: 404, data: { message: `Page not found: ${path}` } });
+  });
+
+  test("opens every section of a business page", async () => {
+    for (const main of ["about", "products", "vouchers", "reviews", "contact", "sales"]) {
+      const data = await plannedLoader(
+        loaderArgs(database.db, `/${slug}/${main}`, "/:id/:main", { id: slug, main }),
+      );
+      expect(data.screen.title).toBe("Business page section");
+    }
+  });
+});
+
+describe("the home page", () => {
+  test("shows active businesses' products with prices in kobo, never suspended ones", async () => {
+    const data = await homeLoader(loaderArgs(database.db, "/", "/"));
+    expect(data.products.map((product) => [product.business.slug, product.priceKobo])).toEqual([
+      ["ewa-spa", 1_450_050],
+    ]);
+    expect(data.businesses.map((business) => business.slug)).toEqual(["ewa-spa"]);
+    expect(data.categories).toHaveLength(1);
+  });
+});
+
+describe("the header search without JavaScript", () => {
+  test("sends the term to its results page", async () => {
+    const thrown = await thrownBy(() =>
+      searchFormLoader(loaderArgs(database.db, "/search/ff?q=spa%20lekki", "/search/ff")),
+    );
+    expect(thrown).toEqual({ status: 302, data: "/search/spa%20lekki" });
+  });
+
+  test("without a term shows the advanced search form", async () => {
+    expect(await searchFormLoader(loaderArgs(database.db, "/search/ff", "/search/ff"))).toBeNull();
+  });
+});
