@@ -41,9 +41,11 @@ export function GenericErrorView({ status, title }: { status: number; title: str
       <h1 id="error-title" className="mt-1 text-3xl font-bold text-ink">
         {title}
       </h1>
-      <p className="mt-3 text-ink-muted">
-        Something went wrong on our side. Please try again in a moment.
-      </p>
+      {status >= 500 ? (
+        <p className="mt-3 text-ink-muted">
+          Something went wrong on our side. Please try again in a moment.
+        </p>
+      ) : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {/* A plain link: a full page load recovers from a broken client state. */}
         <a href="/" className="underline">

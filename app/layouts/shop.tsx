@@ -20,14 +20,14 @@ function ShopChrome({ children }: { children: ReactNode }) {
       <header className="border-b border-line bg-surface">
         <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2">
           <Logo />
-          <span className="text-sm font-semibold text-points">Reward shop</span>
+          <span className="text-sm font-semibold whitespace-nowrap text-points">Reward shop</span>
           <div className="ml-auto flex items-center gap-2">
             {/* Points arrive with accounts (issue 4) and the rewards ledger. */}
             <Link
               to="/rewards"
-              className="inline-flex min-h-11 items-center gap-1.5 rounded-full bg-points-soft px-3 text-sm font-semibold text-ink"
+              className="inline-flex min-h-11 items-center gap-1.5 rounded-full bg-points-soft px-3 text-sm font-semibold whitespace-nowrap text-ink"
             >
-              <Gift aria-hidden="true" className="size-4 text-points" /> Sign in to see your points
+              <Gift aria-hidden="true" className="size-4 text-points" /> Sign in for points
             </Link>
             <Link
               to="/rewardShop/Checkout"
