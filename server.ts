@@ -12,6 +12,10 @@ interface OjaServerModule {
 }
 
 const dev = process.argv.includes("--dev");
+// In development Vite loads React Router's development build; Node must resolve the same one
+// (hence `--conditions=development` in `npm run dev`), or the adapter and the app would each
+// hold their own copy and the router context would not be recognised.
+if (dev) process.env.NODE_ENV ??= "development";
 const server = express();
 server.disable("x-powered-by");
 server.use(compression());

@@ -16,7 +16,6 @@ export function PlannedScreen({
       data-testid="planned-screen"
       className="mx-auto max-w-2xl px-4 py-14"
     >
-      <title>{`${screen.title} · Oja`}</title>
       {context ? <p className="text-sm font-medium text-ink-muted">{context}</p> : null}
       <h1 id="screen-title" className="mt-1 text-3xl font-bold text-ink">
         {screen.title}
