@@ -9,8 +9,15 @@ export interface PublicErrorData {
   message: string;
 }
 
+/** The spec's message, with the path as people typed it (`/café`, not `/caf%C3%A9`). */
 export function notFoundMessage(pathname: string): string {
-  return `Page not found: ${pathname}`;
+  let readable = pathname;
+  try {
+    readable = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape stays as it came.
+  }
+  return `Page not found: ${readable}`;
 }
 
 /** Throw from a loader or action when the page or record does not exist, or is not yours. */

@@ -13,6 +13,8 @@ export interface PlannedScreen {
   issue?: number;
   /** A route parameter naming a business slug: an unknown business answers 404. */
   businessParam?: "id";
+  /** A route parameter naming a product of that business: an unknown product answers 404. */
+  productParam?: "product";
   /** Parameters with a fixed set of values: any other value answers 404. */
   allowed?: Record<string, readonly string[]>;
 }
@@ -58,6 +60,7 @@ export const plannedScreens = {
     holds: "The product's gallery, price, size picker, quantity and add to cart.",
     issue: 5,
     businessParam: "id",
+    productParam: "product",
   },
   "/app": {
     title: "Get the app",
@@ -72,16 +75,19 @@ export const plannedScreens = {
     title: "Storefront",
     holds: "The business's storefront: collections, products, vouchers and rating.",
     issue: 5,
+    businessParam: "id",
   },
   "/b/:id/:search": {
     title: "Search this business",
     holds: "Results for your search inside this business's catalogue.",
     issue: 5,
+    businessParam: "id",
   },
   "/b/:id/collection/:collection": {
     title: "Collection",
     holds: "One collection of this business's products.",
     issue: 5,
+    businessParam: "id",
   },
   "/b/ff": {
     title: "For you",
@@ -96,6 +102,7 @@ export const plannedScreens = {
     title: "Business profile",
     holds: "About, hours, address and map, contact, TrustScore and latest reviews.",
     issue: 5,
+    businessParam: "id",
   },
   "/business/tt": {
     title: "Trending businesses",
@@ -157,6 +164,7 @@ export const plannedScreens = {
   "/hi/:id": {
     title: "Check in",
     holds: "Check in at a business for daily points, then review your visit.",
+    businessParam: "id",
   },
   "/invite/:id": {
     title: "You're invited",
@@ -213,6 +221,7 @@ export const plannedScreens = {
   "/ReviewsList/:id": {
     title: "All reviews",
     holds: "Every review of a business, filtered by stars and sorted.",
+    businessParam: "id",
   },
   "/rewards": {
     title: "My points",

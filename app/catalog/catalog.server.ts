@@ -131,3 +131,19 @@ export async function findBusinessBySlug(db: Database, slug: string) {
     .limit(1);
   return row;
 }
+
+/** An active product of a business by its slug (case-insensitive). */
+export async function findProductBySlug(db: Database, businessId: string, slug: string) {
+  const [row] = await db
+    .select({ id: products.id, slug: products.slug, name: products.name })
+    .from(products)
+    .where(
+      and(
+        eq(products.businessId, businessId),
+        eq(products.slug, slug.toLowerCase()),
+        eq(products.status, "active"),
+      ),
+    )
+    .limit(1);
+  return row;
+}

@@ -18,7 +18,7 @@ function ShopChrome({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh flex-col">
       <TestModeBanner />
       <header className="border-b border-line bg-surface">
-        <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2">
+        <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2 sm:gap-3">
           <Logo />
           <span className="text-sm font-semibold whitespace-nowrap text-points">Reward shop</span>
           <div className="ml-auto flex items-center gap-2">
@@ -27,7 +27,11 @@ function ShopChrome({ children }: { children: ReactNode }) {
               to="/rewards"
               className="inline-flex min-h-11 items-center gap-1.5 rounded-full bg-points-soft px-3 text-sm font-semibold whitespace-nowrap text-ink"
             >
-              <Gift aria-hidden="true" className="size-4 text-points" /> Sign in for points
+              <Gift aria-hidden="true" className="size-4 text-points" />
+              <span className="sr-only sm:not-sr-only">Sign in for points</span>
+              <span aria-hidden="true" className="sm:hidden">
+                Points
+              </span>
             </Link>
             <Link
               to="/rewardShop/Checkout"

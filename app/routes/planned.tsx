@@ -1,4 +1,4 @@
-import { findBusinessBySlug, mediaUrl } from "#app/catalog/catalog.server.ts";
+import { findBusinessBySlug, findProductBySlug, mediaUrl } from "#app/catalog/catalog.server.ts";
 import { PlannedScreen } from "#app/components/planned-screen.tsx";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
@@ -20,8 +20,13 @@ export async function loader({ pattern, params, url, context }: Route.LoaderArgs
   if (!screen || !allowed) throw notFound(url);
   const slug = screen.businessParam ? values[screen.businessParam] : undefined;
   if (!slug) return { screen, business: null, brand: null };
-  const business = await findBusinessBySlug(services(context).db, slug);
+  const { db } = services(context);
+  const business = await findBusinessBySlug(db, slug);
   if (!business) throw notFound(url);
+  const productSlug = screen.productParam ? values[screen.productParam] : undefined;
+  if (productSlug !== undefined && !(await findProductBySlug(db, business.id, productSlug))) {
+    throw notFound(url);
+  }
   const brand: Brand = {
     name: business.name,
     slug: business.slug,

@@ -20,13 +20,24 @@ beforeAll(async () => {
     slug: "closed-spa",
     status: "suspended",
   });
-  await createProduct(database.db, { businessId: business.id, priceKobo: 1_450_050 });
+  await createProduct(database.db, {
+    businessId: business.id,
+    slug: "steam-session",
+    priceKobo: 1_450_050,
+  });
   slug = business.slug;
 });
 
 afterAll(() => database.close());
 
 describe("a path that matches nothing", () => {
+  test("names the path as it was typed, not percent-encoded", async () => {
+    const thrown = await thrownBy(() =>
+      notFoundLoader(loaderArgs(database.db, "/caf%C3%A9/%E2%82%A6", "*", { "*": "café/₦" })),
+    );
+    expect(thrown.data).toEqual({ message: "Page not found: /café/₦" });
+  });
+
   test("answers 404 with the spec's message naming the path", async () => {
     const thrown = await thrownBy(() =>
       notFoundLoader(loaderArgs(database.db, "/no/such/page", "*", { "*": "no/such/page" })),
@@ -44,9 +55,9 @@ describe("a planned screen", () => {
 
   test("under a business carries the business's brand for the custom layout", async () => {
     const data = await plannedLoader(
-      loaderArgs(database.db, `/${slug}/products/x`, "/:id/products/:product", {
+      loaderArgs(database.db, `/${slug}/products/steam-session`, "/:id/products/:product", {
         id: slug,
-        product: "x",
+        product: "steam-session",
       }),
     );
     expect(data.brand).toMatchObject({ name: "Ewa Spa", slug, color: "#0b7a4b" });
@@ -63,6 +74,13 @@ describe("a planned screen", () => {
     ["an unknown business", "/nobody-here", "/:id", { id: "nobody-here" }],
     ["a suspended business", "/closed-spa", "/:id", { id: "closed-spa" }],
     ["an unknown section", "/ewa-spa/nonsense", "/:id/:main", { id: "ewa-spa", main: "nonsense" }],
+    [
+      "an unknown product",
+      "/ewa-spa/products/nothing",
+      "/:id/products/:product",
+      { id: "ewa-spa", product: "nothing" },
+    ],
+    ["an unknown storefront", "/b/nobody-here", "/b/:id", { id: "nobody-here" }],
   ])("answers 404 for %s", async (_label, path, pattern, params) => {
     const thrown = await thrownBy(() =>
       plannedLoader(loaderArgs(database.db, path, pattern, params)),

@@ -1,0 +1,148 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { type DemoCatalog, expect, openHydrated, test } from "./fixtures.ts";
+
+/**
+ * Every row of the spec's route table (docs/spec/000_5822a430d9fb1160.txt, section 2) opens as a
+ * real page inside its layout. The list is read from the spec itself, so a row added there is a
+ * route tested here.
+ */
+type Layout = "default" | "custom" | "shop";
+
+interface SpecRoute {
+  /** The route as the spec writes it, e.g. "/{id}/products/{product}". */
+  pattern: string;
+  layout: Layout;
+}
+
+const specFile = path.join(import.meta.dirname, "../../docs/spec/000_5822a430d9fb1160.txt");
+
+function readSpecRoutes(): SpecRoute[] {
+  const rows = readFileSync(specFile, "utf8")
+    .split("\n")
+    .filter((line) => line.startsWith("| /"));
+  return rows.map((row) => {
+    const [route = "", note = ""] = row
+      .split("|")
+      .slice(1, 3)
+      .map((cell) => cell.trim());
+    const pattern = route.replace(/\s*\(.*\)$/, ""); // "/ (home)" → "/"
+    // "prerendered" is a rendering note, not a layout: such a row uses the default layout.
+    const layout: Layout = note === "custom" || note === "shop" ? note : "default";
+    return { pattern, layout };
+  });
+}
+
+const specRoutes = readSpecRoutes();
+
+/** Routes whose {id} names a business (besides the /{id}… vanity routes). */
+const businessRoutes = new Set([
+  "/b/{id}",
+  "/b/{id}/{search}",
+  "/b/{id}/collection/{collection}",
+  "/business/{id}",
+  "/ReviewsList/{id}",
+  "/hi/{id}",
+]);
+
+/** A URL for a spec route: business routes get the demo business, other parameters "demo". */
+function urlFor(pattern: string, demo: DemoCatalog): string {
+  const underBusiness = pattern.startsWith("/{id}") || businessRoutes.has(pattern);
+  return pattern.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (!underBusiness) return "demo";
+    if (name === "id") return demo.businessSlug;
+    if (name === "main") return "about";
+    if (name === "product") return demo.productSlug;
+    return "demo";
+  });
+}
+
+async function expectDefaultChrome(page: Page) {
+  await expect(page.getByRole("banner").getByRole("search")).toBeVisible();
+  const footer = page.getByRole("contentinfo");
+  await expect(footer).toBeVisible();
+  await expect(footer.getByRole("navigation", { name: "Rewards" })).toBeVisible();
+}
+
+async function expectCustomChrome(page: Page) {
+  await expect(page.getByRole("search")).toHaveCount(0);
+  await expect(
+    page.getByRole("contentinfo").getByRole("link", { name: "Back to your cart" }),
+  ).toBeVisible();
+}
+
+async function expectShopChrome(page: Page) {
+  await expect(page.getByRole("navigation", { name: "Reward shop" })).toBeVisible();
+  await expect(page.getByRole("search")).toHaveCount(0);
+}
+
+const chrome: Record<Layout, (page: Page) => Promise<void>> = {
+  default: expectDefaultChrome,
+  custom: expectCustomChrome,
+  shop: expectShopChrome,
+};
+
+/** What some routes show on top of their layout's chrome. */
+const extraChecks: Record<string, (page: Page, demo: DemoCatalog) => Promise<void>> = {
+  "/": async (page) => {
+    await expect(
+      page.getByRole("searchbox", { name: "Search businesses, products and vouchers" }),
+    ).toBeVisible();
+  },
+  // Checkout and payment: Oja's focused chrome, no site search.
+  "/checkout": expectSecureCheckout,
+  "/pay/{id}": expectSecureCheckout,
+  // A product and a storefront: the header is the business's own, with its name.
+  "/{id}/products/{product}": expectBusinessHeader,
+  "/b/{id}": expectBusinessHeader,
+};
+
+async function expectBusinessHeader(page: Page, demo: DemoCatalog) {
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: demo.businessName })).toBeVisible();
+  await expect(header.getByText("Secure checkout")).toHaveCount(0);
+}
+
+async function expectSecureCheckout(page: Page) {
+  await expect(page.getByRole("banner").getByText("Secure checkout")).toBeVisible();
+}
+
+test.describe.configure({ mode: "parallel" });
+
+test("the spec lists 60 routes", () => {
+  expect(specRoutes).toHaveLength(60);
+  expect(new Set(specRoutes.map((route) => route.pattern)).size).toBe(60);
+});
+
+// These visits change nothing, so they share one page per worker (see fixtures.ts).
+for (const { pattern, layout } of specRoutes) {
+  test(`${pattern} opens with a heading inside the ${layout} layout`, async ({
+    sharedPage: page,
+    demo,
+  }) => {
+    const url = urlFor(pattern, demo);
+    const response = await openHydrated(page, url);
+    expect(response?.status(), `status of ${url}`).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await chrome[layout](page);
+    await extraChecks[pattern]?.(page, demo);
+  });
+}
+
+test.describe("addresses are not case-sensitive", () => {
+  test("the sign-in page opens at /login as well as /Login", async ({ sharedPage: page }) => {
+    const response = await openHydrated(page, "/login");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectDefaultChrome(page);
+  });
+
+  test("the reward shop checkout opens at /REWARDSHOP/checkout", async ({ sharedPage: page }) => {
+    const response = await openHydrated(page, "/REWARDSHOP/checkout");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectShopChrome(page);
+  });
+});
