@@ -1,12 +1,10 @@
 import path from "node:path";
-import { count } from "drizzle-orm";
 import pino from "pino";
-import { businesses } from "./catalog/schema.server.ts";
 import { readSettings, type Settings } from "./config.server.ts";
 import type { AppServices } from "./context.server.ts";
 import { type DatabaseHandle, openDatabase } from "./db/database.server.ts";
 import { migrate } from "./db/migrate.server.ts";
-import { seedDemo } from "./seed/demo.server.ts";
+import { isCatalogEmpty, seedDemo } from "./seed/demo.server.ts";
 
 export interface RunningServices extends AppServices {
   close(): Promise<void>;
@@ -29,12 +27,9 @@ export async function startServices(): Promise<RunningServices> {
     handle = await openDatabase(settings);
     const applied = await migrate(handle.db);
     if (applied.length > 0) log.info({ applied }, "applied migrations");
-    if (settings.seedDemo) {
-      const [row] = await handle.db.select({ total: count() }).from(businesses);
-      if (row?.total === 0) {
-        const seeded = await seedDemo(handle.db, { mediaDir: mediaDir(settings) });
-        log.info(seeded, "filled the empty database with demo data");
-      }
+    if (settings.seedDemo && (await isCatalogEmpty(handle.db))) {
+      const seeded = await seedDemo(handle.db, { mediaDir: mediaDir(settings) });
+      log.info(seeded, "filled the empty database with demo data");
     }
   } catch (error) {
     await handle?.close();

@@ -15,6 +15,16 @@ export const toasterOptions = {
   hotkey: ["altKey", "KeyT"],
 } as const;
 
+/** Below the sticky header, so a toast never hides the cart count it is talking about. */
+const belowHeader = { desktop: { top: 80, right: 24 }, phone: { top: 124, right: 16, left: 16 } };
+
 export function AppToaster() {
-  return <Toaster {...toasterOptions} hotkey={[...toasterOptions.hotkey]} />;
+  return (
+    <Toaster
+      {...toasterOptions}
+      hotkey={[...toasterOptions.hotkey]}
+      offset={belowHeader.desktop}
+      mobileOffset={belowHeader.phone}
+    />
+  );
 }
