@@ -191,13 +191,19 @@ test("a second tab shows the same cart and follows a removal made in the first",
   expect(documentLoads, "the second tab was not reloaded").toEqual([]);
 });
 
-test("Remove one lowers the quantity, and at quantity 1 removes the line", async ({ page }) => {
+/** Two of a product and one of another business's product, then the cart page. */
+async function cartWithTwoOfOneAndOneOfAnother(page: Page): Promise<[Card, Card]> {
   await openHydrated(page, "/");
   const [a, b] = await twoBusinesses(page);
   await addToCart(a);
   await addToCart(a);
   await addToCart(b);
   await openCart(page);
+  return [a, b];
+}
+
+test("Remove one lowers the quantity, and at quantity 1 removes the line", async ({ page }) => {
+  const [a, b] = await cartWithTwoOfOneAndOneOfAnother(page);
 
   const removeOne = page.getByRole("button", { name: `Remove one ${a.name}`, exact: true });
   await expect(quantityOf(page, a.name)).toHaveText("2");
@@ -212,12 +218,7 @@ test("Remove one lowers the quantity, and at quantity 1 removes the line", async
 });
 
 test("Remove takes the whole line away, and an emptied cart says so", async ({ page }) => {
-  await openHydrated(page, "/");
-  const [a, b] = await twoBusinesses(page);
-  await addToCart(a);
-  await addToCart(a);
-  await addToCart(b);
-  await openCart(page);
+  const [a, b] = await cartWithTwoOfOneAndOneOfAnother(page);
 
   await page.getByRole("button", { name: `Remove ${a.name}`, exact: true }).click();
   await expect(quantityOf(page, a.name)).toHaveCount(0);
