@@ -65,9 +65,11 @@ export default [
     screen("/vouchers/:id"),
     screen("/vouchers/cart"),
     screen("/vouchers/gift/:id"),
-    // Not spec rows: error checks in test mode, and the catch-all for every path that matches
+    // Not spec rows: error checks and the UI kit in test mode, and the catch-all for every path that matches
     // nothing, which answers 404 "Page not found: {path}".
     route("/dev/errors/:kind", "routes/dev-errors.tsx"),
+    route("/dev/kit", "routes/dev-kit.tsx"),
+    route("/dev/kit/options", "routes/dev-kit-options.ts"),
     route("*", "routes/not-found.tsx"),
   ]),
   layout("layouts/custom.tsx", [

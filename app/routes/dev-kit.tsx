@@ -1,0 +1,45 @@
+import type { ReactNode } from "react";
+import { DatePickerKit } from "#app/components/ui/date-picker/date-picker.kit.tsx";
+import { MultiselectKit } from "#app/components/ui/multiselect/multiselect.kit.tsx";
+import { services } from "#app/context.server.ts";
+import { notFound } from "#app/errors.ts";
+import type { Route } from "./+types/dev-kit";
+
+/**
+ * The UI kit: every component of app/components/ui in each of its states, in one place for the
+ * browser tests and for people reviewing the design. Test mode only; 404 with live keys.
+ */
+export function meta() {
+  return [{ title: "UI kit · Oja" }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ context, url }: Route.LoaderArgs) {
+  if (services(context).settings.paystack.mode !== "test") throw notFound(url);
+  return null;
+}
+
+export function KitSection({ title, children }: { title: string; children: ReactNode }) {
+  const id = `kit-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className="rounded-card border border-line bg-surface p-4 sm:p-6">
+      <h2 id={id} className="text-lg font-bold text-ink">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+export default function DevKit() {
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+      <h1 className="text-2xl font-bold text-ink">UI kit</h1>
+      <KitSection title="Date picker">
+        <DatePickerKit />
+      </KitSection>
+      <KitSection title="Multiselect">
+        <MultiselectKit />
+      </KitSection>
+    </div>
+  );
+}
