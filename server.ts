@@ -38,6 +38,13 @@ try {
       }
     });
   } else {
+    // The browser polls version/latest.json to notice a deploy: never cached anywhere.
+    server.use(
+      "/version",
+      express.static("build/client/version", {
+        setHeaders: (res) => res.setHeader("Cache-Control", "no-store"),
+      }),
+    );
     server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
     server.use(express.static("build/client", { maxAge: "1h" }));
     const buildPath = "./build/server/index.js";

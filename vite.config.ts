@@ -1,10 +1,44 @@
+import { randomBytes } from "node:crypto";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
-export default defineConfig({
-  // The server build's entry is our Express app, so that the database and every other
-  // server singleton live in one bundle (see docs/decisions/002-server-and-build.md).
+/**
+ * One id per build, known to the browser bundle (import.meta.env.VITE_BUILD_ID) and written to
+ * build/client/version/: latest.json ({ id, time }, served uncached, polled by the browser to
+ * notice a new deploy) and {id}.json, the build's manifest (app/updates/new-version.ts).
+ */
+const buildTime = new Date().toISOString();
+const buildId = `${buildTime.slice(0, 10).replaceAll("-", "")}-${randomBytes(4).toString("hex")}`;
+
+function buildVersionFiles(): Plugin {
+  return {
+    name: "oja-build-version",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    generateBundle(_options, bundle) {
+      const latest = { id: buildId, time: buildTime };
+      const manifest = { ...latest, files: Object.keys(bundle).sort() };
+      this.emitFile({
+        type: "asset",
+        fileName: "version/latest.json",
+        source: JSON.stringify(latest),
+      });
+      this.emitFile({
+        type: "asset",
+        fileName: `version/${buildId}.json`,
+        source: JSON.stringify(manifest),
+      });
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
+  define: {
+    "import.meta.env.VITE_BUILD_ID": JSON.stringify(command === "build" ? buildId : "dev"),
+  },
+  // The server build's entry is our Express app, so that the database and every other server
+  // singleton live in one bundle (see docs/decisions/002-server-and-build.md).
   environments: {
     ssr: {
       build: {
@@ -12,5 +46,5 @@ export default defineConfig({
       },
     },
   },
-  plugins: [tailwindcss(), reactRouter()],
-});
+  plugins: [tailwindcss(), reactRouter(), buildVersionFiles()],
+}));

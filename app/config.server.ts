@@ -33,6 +33,11 @@ const settingsSchema = z.object({
     .enum(["true", "false"], { message: "must be true or false" })
     .transform((value) => value === "true")
     .optional(),
+  VERSION_CHECK_SECONDS: z.coerce
+    .number({ message: "must be a number of seconds" })
+    .int("must be a whole number of seconds")
+    .min(1, "must be at least 1 second")
+    .default(3600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -78,6 +83,8 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     // unless asked.
     seedDemo: raw.SEED_DEMO ?? embedded,
     logLevel: raw.LOG_LEVEL,
+    /** How often the browser asks whether a new build was deployed. */
+    versionCheckMs: raw.VERSION_CHECK_SECONDS * 1000,
     modes: {
       database: embedded ? ("pglite" as const) : ("postgresql" as const),
       cache: raw.REDIS_URL ? ("redis" as const) : ("memory" as const),

@@ -1,21 +1,46 @@
 import type { ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  redirectDocument,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/error-page.tsx";
 import { Logo } from "./components/logo.tsx";
+import { NewVersionWatcher } from "./components/new-version-watcher.tsx";
 import { AppToaster } from "./components/toaster.tsx";
 import { services } from "./context.server.ts";
+import { newerBuildSeen } from "./updates/new-version.ts";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/** Once a newer build is deployed, the next navigation loads the whole page from the server. */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  ({ request }) => {
+    if (newerBuildSeen()) {
+      const url = new URL(request.url);
+      throw redirectDocument(url.pathname + url.search);
+    }
+  },
+];
+
 export function loader({ context }: Route.LoaderArgs) {
-  return { testMode: services(context).settings.paystack.mode === "test" };
+  const { settings } = services(context);
+  return {
+    testMode: settings.paystack.mode === "test",
+    versionCheckMs: settings.versionCheckMs,
+  };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en-NG">
       <head>
@@ -28,6 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         <AppToaster />
+        {root ? <NewVersionWatcher pollIntervalMs={root.versionCheckMs} /> : null}
         <ScrollRestoration />
         <Scripts />
       </body>

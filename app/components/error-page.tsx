@@ -1,5 +1,7 @@
 import { SearchX, TriangleAlert } from "lucide-react";
+import { useEffect } from "react";
 import { describeError } from "#app/errors.ts";
+import { isChunkLoadError, reloadAfterChunkError } from "#app/updates/chunk-reload.ts";
 import { ButtonLink } from "./ui/button.tsx";
 
 /** The 404 view: the spec's "Page Not Found" with the path that was not found. */
@@ -58,6 +60,10 @@ export function GenericErrorView({ status, title }: { status: number; title: str
 
 export function ErrorPage({ error }: { error: unknown }) {
   const view = describeError(error);
+  // A part of the page failed to download (often a new deploy): reload once, guarded.
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadAfterChunkError();
+  }, [error]);
   if (view.kind === "not-found") return <NotFoundView message={view.message} />;
   return (
     <>

@@ -1,6 +1,5 @@
-import type { ReactNode } from "react";
-import { DatePickerKit } from "#app/components/ui/date-picker/date-picker.kit.tsx";
-import { MultiselectKit } from "#app/components/ui/multiselect/multiselect.kit.tsx";
+import { lazy, type ReactNode, Suspense } from "react";
+import { CopyButton } from "#app/components/ui/copy-button.tsx";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
 import type { Route } from "./+types/dev-kit";
@@ -9,6 +8,21 @@ import type { Route } from "./+types/dev-kit";
  * The UI kit: every component of app/components/ui in each of its states, in one place for the
  * browser tests and for people reviewing the design. Test mode only; 404 with live keys.
  */
+// The heavier sections load on demand, which keeps the page light and gives the chunk-reload
+// guard (app/updates/chunk-reload.ts) a real dynamic import to prove itself on.
+const DatePickerKit = lazy(() =>
+  import("#app/components/ui/date-picker/date-picker.kit.tsx").then((module) => ({
+    default: module.DatePickerKit,
+  })),
+);
+const MultiselectKit = lazy(() =>
+  import("#app/components/ui/multiselect/multiselect.kit.tsx").then((module) => ({
+    default: module.MultiselectKit,
+  })),
+);
+
+const loading = <p className="text-sm text-ink-muted">Loading…</p>;
+
 export function meta() {
   return [{ title: "UI kit · Oja" }, { name: "robots", content: "noindex" }];
 }
@@ -34,11 +48,23 @@ export default function DevKit() {
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
       <h1 className="text-2xl font-bold text-ink">UI kit</h1>
+      <KitSection title="Copy button">
+        <div className="flex flex-wrap items-center gap-3">
+          <code className="rounded bg-surface-sunken px-2 py-1 text-sm">
+            https://oja.ng/invite/ADA7K2P
+          </code>
+          <CopyButton text="https://oja.ng/invite/ADA7K2P" what="referral link" />
+        </div>
+      </KitSection>
       <KitSection title="Date picker">
-        <DatePickerKit />
+        <Suspense fallback={loading}>
+          <DatePickerKit />
+        </Suspense>
       </KitSection>
       <KitSection title="Multiselect">
-        <MultiselectKit />
+        <Suspense fallback={loading}>
+          <MultiselectKit />
+        </Suspense>
       </KitSection>
     </div>
   );

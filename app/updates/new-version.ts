@@ -1,0 +1,77 @@
+import { http } from "#app/http/http-client.ts";
+
+/**
+ * New-version detection (spec sections 7 and 9): the build writes /version/latest.json (id and
+ * time, served uncached) and /version/{id}.json (its manifest). The browser checks about 1 s
+ * after it is first idle, then polls; once a newer build is seen, the next navigation is a full
+ * page load (see the root's clientMiddleware) and the caller offers "Reload now".
+ */
+export const idleCheckDelayMs = 1000;
+export const defaultPollIntervalMs = 60 * 60 * 1000;
+
+export interface BuildInfo {
+  id: string;
+  time: string;
+}
+
+let newerBuild: BuildInfo | undefined;
+
+/** The newer build seen since this page loaded, if any. */
+export function newerBuildSeen(): BuildInfo | undefined {
+  return newerBuild;
+}
+
+export function fetchLatestBuild(): Promise<BuildInfo> {
+  return http.request<BuildInfo>("/version/latest.json", {
+    cache: "no-store",
+    timeout: 5000,
+    retries: 0,
+  });
+}
+
+interface WatchOptions {
+  currentBuildId: string;
+  pollIntervalMs?: number;
+  onNewVersion(build: BuildInfo): void;
+  latest?: () => Promise<BuildInfo>;
+}
+
+export function watchForNewVersion({
+  currentBuildId,
+  pollIntervalMs = defaultPollIntervalMs,
+  onNewVersion,
+  latest = fetchLatestBuild,
+}: WatchOptions): () => void {
+  let stopped = false;
+  async function check() {
+    if (stopped || newerBuild) return;
+    try {
+      const build = await latest();
+      if (!stopped && !newerBuild && build.id !== currentBuildId) {
+        newerBuild = build;
+        onNewVersion(build);
+      }
+    } catch {
+      // Offline or mid-deploy: the next poll tries again.
+    }
+  }
+  let delayTimer: ReturnType<typeof setTimeout> | undefined;
+  const whenIdle = (run: () => void) =>
+    typeof globalThis.requestIdleCallback === "function"
+      ? globalThis.requestIdleCallback(run)
+      : setTimeout(run, 0);
+  whenIdle(() => {
+    delayTimer = setTimeout(check, idleCheckDelayMs);
+  });
+  const pollTimer = setInterval(check, pollIntervalMs);
+  return () => {
+    stopped = true;
+    clearTimeout(delayTimer);
+    clearInterval(pollTimer);
+  };
+}
+
+/** For tests: forget a newer build seen earlier. */
+export function resetNewVersionState() {
+  newerBuild = undefined;
+}
