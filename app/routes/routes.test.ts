@@ -3,6 +3,8 @@ import type { DatabaseHandle } from "#app/db/database.server.ts";
 import { createBusiness, createCategory, createProduct } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
 import { loaderArgs, thrownBy } from "#tests/support/router-context.ts";
+import { loader as devErrorsLoader } from "./dev-errors.tsx";
+import { loader as devKitLoader } from "./dev-kit.tsx";
 import { loader as homeLoader } from "./home.tsx";
 import { loader as notFoundLoader } from "./not-found.tsx";
 import { loader as plannedLoader } from "./planned.tsx";
@@ -119,5 +121,35 @@ describe("the header search without JavaScript", () => {
 
   test("without a term shows the advanced search form", async () => {
     expect(await searchFormLoader(loaderArgs(database.db, "/search/ff", "/search/ff"))).toBeNull();
+  });
+});
+
+describe("the test-mode pages", () => {
+  const live = { PAYSTACK_SECRET_KEY: "sk_live_x", PAYSTACK_PUBLIC_KEY: "pk_live_x" };
+
+  test("open in test mode", async () => {
+    expect(await devKitLoader(loaderArgs(database.db, "/dev/kit", "/dev/kit"))).toBeNull();
+  });
+
+  test("answer 404 once live Paystack keys are set", async () => {
+    const kit = await thrownBy(() =>
+      devKitLoader(loaderArgs(database.db, "/dev/kit", "/dev/kit", {}, live)),
+    );
+    expect(kit.status).toBe(404);
+    const errors = await thrownBy(() =>
+      devErrorsLoader(
+        loaderArgs(
+          database.db,
+          "/dev/errors/loader",
+          "/dev/errors/:kind",
+          { kind: "loader" },
+          live,
+        ),
+      ),
+    );
+    expect(errors).toEqual({
+      status: 404,
+      data: { message: "Page not found: /dev/errors/loader" },
+    });
   });
 });

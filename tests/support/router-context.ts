@@ -17,9 +17,10 @@ export function loaderArgs<Params extends Record<string, string>>(
   path: string,
   pattern: string,
   params: Params = {} as Params,
+  env: Record<string, string> = {},
 ) {
   const url = new URL(path, "http://localhost:3000");
-  return { request: new Request(url), url, pattern, params, context: routerContext(db) };
+  return { request: new Request(url), url, pattern, params, context: routerContext(db, env) };
 }
 
 /** Runs a loader expected to throw a route error response, and returns what it threw. */
