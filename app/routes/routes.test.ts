@@ -5,6 +5,7 @@ import { createTestDatabase } from "#tests/support/database.ts";
 import { loaderArgs, thrownBy } from "#tests/support/router-context.ts";
 import { loader as devErrorsLoader } from "./dev-errors.tsx";
 import { loader as devKitLoader } from "./dev-kit.tsx";
+import { loader as kitOptionsLoader } from "./dev-kit-options.ts";
 import { loader as homeLoader } from "./home.tsx";
 import { loader as notFoundLoader } from "./not-found.tsx";
 import { loader as plannedLoader } from "./planned.tsx";
@@ -152,4 +153,38 @@ describe("the test-mode pages", () => {
       data: { message: "Page not found: /dev/errors/loader" },
     });
   });
+});
+
+describe("the kit's multiselect options", () => {
+  async function options(query: string) {
+    const response = await kitOptionsLoader(
+      loaderArgs(database.db, `/dev/kit/options${query}`, "/dev/kit/options"),
+    );
+    return { status: response.status, body: await response.json() };
+  }
+
+  test("lists active businesses matching the search, never suspended ones", async () => {
+    expect(await options("?q=SPA")).toEqual({
+      status: 200,
+      body: {
+        options: [{ value: expect.stringMatching(/^biz_/), label: "Ewa Spa" }],
+        hasMore: false,
+      },
+    });
+  });
+
+  test("pages with offset and limit", async () => {
+    const first = await options("?limit=1");
+    expect(first.body.hasMore).toBe(false);
+    expect((await options("?offset=1")).body.options).toEqual([]);
+  });
+
+  test.each(["?offset=-1", "?offset=abc", "?limit=0"])(
+    "%s answers 400 with a field message",
+    async (query) => {
+      const { status, body } = await options(query);
+      expect(status).toBe(400);
+      expect(Object.keys(body.fields)).toHaveLength(1);
+    },
+  );
 });
