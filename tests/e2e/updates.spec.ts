@@ -95,13 +95,19 @@ test.describe("a chunk that fails to load", () => {
     return loads;
   }
 
-  test("reloads the page once, then the 10 s guard stops a second reload", async ({ page }) => {
+  /** Opens the kit: one automatic reload, then the guard leaves the error view showing. */
+  async function openKitWithABrokenChunk(page: Page) {
     const loads = await breakTheDatePickerChunk(page);
     await page.goto("/dev/kit");
     await expect.poll(() => loads.length).toBe(2);
     await expect(
       page.getByRole("heading", { level: 1, name: "Internal Server Error" }),
     ).toBeVisible();
+    return loads;
+  }
+
+  test("reloads the page once, then the 10 s guard stops a second reload", async ({ page }) => {
+    const loads = await openKitWithABrokenChunk(page);
     await page.waitForLoadState("networkidle");
     expect(loads).toHaveLength(2);
     const stamp = await page.evaluate(() => sessionStorage.getItem("oja:chunk-reload-at"));
@@ -109,12 +115,7 @@ test.describe("a chunk that fails to load", () => {
   });
 
   test("after the guard's 10 s a new failure may reload again", async ({ page }) => {
-    const loads = await breakTheDatePickerChunk(page);
-    await page.goto("/dev/kit");
-    await expect.poll(() => loads.length).toBe(2);
-    await expect(
-      page.getByRole("heading", { level: 1, name: "Internal Server Error" }),
-    ).toBeVisible();
+    const loads = await openKitWithABrokenChunk(page);
     // Ten seconds later, as far as the guard can tell.
     await page.evaluate(() =>
       sessionStorage.setItem("oja:chunk-reload-at", String(Date.now() - 10_000)),
