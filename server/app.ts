@@ -47,7 +47,9 @@ app.use(
   pinoHttp({
     logger: services.log,
     genReqId: (req, res) => {
-      const id = req.headers["x-request-id"]?.toString() || randomUUID();
+      // A load balancer's id is kept so logs join up; anything odd is replaced, never logged.
+      const given = req.headers["x-request-id"]?.toString() ?? "";
+      const id = /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
       res.setHeader("x-request-id", id);
       return id;
     },
