@@ -115,17 +115,10 @@ export async function findBusinessBySlug(db: Database, slug: string) {
       id: businesses.id,
       slug: businesses.slug,
       name: businesses.name,
-      tagline: businesses.tagline,
-      description: businesses.description,
-      city: businesses.city,
-      address: businesses.address,
-      phone: businesses.phone,
       brandColor: businesses.brandColor,
-      category: categories.name,
       logoPath: images.path,
     })
     .from(businesses)
-    .innerJoin(categories, eq(categories.id, businesses.categoryId))
     .leftJoin(images, eq(images.id, businesses.logoImageId))
     .where(and(eq(businesses.slug, slug.toLowerCase()), eq(businesses.status, "active")))
     .limit(1);

@@ -1,6 +1,6 @@
-import { ofetch } from "ofetch";
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
+import { http } from "#app/http/http-client.ts";
 import {
   type LoadOptions,
   Multiselect,
@@ -10,7 +10,7 @@ import {
 
 /** The real businesses, from the kit's resource route (/dev/kit/options), 10 at a time. */
 const loadBusinesses: LoadOptions = ({ query, offset, limit, signal }) =>
-  ofetch<OptionsPage>("/dev/kit/options", { query: { q: query, offset, limit }, signal });
+  http.request<OptionsPage>("/dev/kit/options", { query: { q: query, offset, limit }, signal });
 
 const cities: MultiselectOption[] = [
   "Aba",
