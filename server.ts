@@ -7,7 +7,14 @@ import express, { type RequestHandler } from "express";
  */
 interface OjaServerModule {
   app: RequestHandler;
-  settings: { port: number; host: string; publicUrl: string };
+  /** Security headers and the CSP nonce: first, so static files carry them too. */
+  security: RequestHandler;
+  settings: {
+    port: number;
+    host: string;
+    publicUrl: string;
+    trustProxy: boolean | number | string;
+  };
   shutdown(): Promise<void>;
 }
 
@@ -29,15 +36,21 @@ try {
     server.use(vite.middlewares);
     const load = () => vite.ssrLoadModule("./server/app.ts") as Promise<OjaServerModule>;
     oja = await load();
+    server.set("trust proxy", oja.settings.trustProxy);
     server.use(async (req, res, next) => {
       try {
-        (await load()).app(req, res, next);
+        const current = await load();
+        current.security(req, res, () => current.app(req, res, next));
       } catch (error) {
         if (error instanceof Error) vite.ssrFixStacktrace(error);
         next(error);
       }
     });
   } else {
+    const buildPath = "./build/server/index.js";
+    oja = (await import(buildPath)) as OjaServerModule;
+    server.set("trust proxy", oja.settings.trustProxy);
+    server.use(oja.security);
     // The browser polls version/latest.json to notice a deploy: never cached anywhere.
     server.use(
       "/version",
@@ -47,8 +60,6 @@ try {
     );
     server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
     server.use(express.static("build/client", { maxAge: "1h" }));
-    const buildPath = "./build/server/index.js";
-    oja = (await import(buildPath)) as OjaServerModule;
     server.use(oja.app);
   }
 } catch (error) {

@@ -38,6 +38,11 @@ const settingsSchema = z.object({
     .int("must be a whole number of seconds")
     .min(1, "must be at least 1 second")
     .default(3600),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters of random text").optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(false|true|\d+|loopback|[\w.:/,\s-]+)$/, "must be false, a hop count or addresses")
+    .default("loopback"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -83,6 +88,12 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     // unless asked.
     seedDemo: raw.SEED_DEMO ?? embedded,
     logLevel: raw.LOG_LEVEL,
+    /** Signs session cookies. Unset: a random secret kept in DATA_DIR (one instance only). */
+    authSecret: raw.AUTH_SECRET,
+    /** Which proxies' X-Forwarded-For to believe (Express's "trust proxy"). */
+    trustProxy: parseTrustProxy(raw.TRUST_PROXY),
+    /** Served over HTTPS: cookies are Secure and browsers are told to keep to HTTPS (HSTS). */
+    secure: new URL(raw.PUBLIC_URL ?? "http://localhost").protocol === "https:",
     /** How often the browser asks whether a new build was deployed. */
     versionCheckMs: raw.VERSION_CHECK_SECONDS * 1000,
     modes: {
@@ -93,4 +104,11 @@ export function readSettings(env: Record<string, string | undefined> = process.e
       storage: raw.S3_BUCKET ? ("s3" as const) : ("disk" as const),
     },
   };
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }

@@ -1,13 +1,19 @@
 import type { Logger } from "pino";
 import { createContext, type RouterContextProvider } from "react-router";
+import type { Auth } from "./auth/auth.server.ts";
 import type { Settings } from "./config.server.ts";
 import type { Database } from "./db/database.server.ts";
+import type { RateLimits } from "./security/rate-limit.server.ts";
 
 /** What every loader and action can reach, put into the router context once per request. */
 export interface AppServices {
   settings: Settings;
   db: Database;
   log: Logger;
+  auth: Auth;
+  rateLimits: RateLimits;
+  /** Tells the email sender that something was queued (a no-op without SMTP_URL). */
+  emailQueued(): void;
 }
 
 export const servicesContext = createContext<AppServices>();
@@ -15,3 +21,6 @@ export const servicesContext = createContext<AppServices>();
 export function services(context: Readonly<RouterContextProvider>): AppServices {
   return context.get(servicesContext);
 }
+
+/** Per request: the nonce this response's scripts carry (Content-Security-Policy). */
+export const requestContext = createContext<{ nonce: string }>({ nonce: "" });

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { NonceContext } from "./security/nonce.ts";
 import {
   installChunkReloadGuard,
   isChunkLoadError,
@@ -9,11 +10,17 @@ import {
 
 installChunkReloadGuard();
 
+// The server's script nonce, which browsers keep as a property (not an attribute): rendering with
+// it keeps hydration in step with the server's HTML.
+const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
+
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <HydratedRouter />
+      <NonceContext value={nonce}>
+        <HydratedRouter />
+      </NonceContext>
     </StrictMode>,
     {
       // A chunk that failed while hydrating reaches React as a recoverable error: hand it to the

@@ -9,11 +9,13 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { authMiddleware, currentUser } from "./auth/session.server.ts";
 import { ErrorPage } from "./components/error-page.tsx";
 import { Logo } from "./components/logo.tsx";
 import { NewVersionWatcher } from "./components/new-version-watcher.tsx";
 import { AppToaster } from "./components/toaster.tsx";
 import { services } from "./context.server.ts";
+import { useNonce } from "./security/nonce.ts";
 import { newerBuildSeen } from "./updates/new-version.ts";
 import "./app.css";
 
@@ -31,9 +33,15 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   },
 ];
 
+export const middleware: Route.MiddlewareFunction[] = [authMiddleware];
+
 export function loader({ context }: Route.LoaderArgs) {
   const { settings } = services(context);
+  const user = currentUser(context);
   return {
+    // Only what the header shows. Pages from the render cache are made without a session, so
+    // they never hold anyone's name.
+    user: user ? { name: user.name, role: user.role } : null,
     testMode: settings.paystack.mode === "test",
     versionCheckMs: settings.versionCheckMs,
   };
@@ -41,6 +49,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang="en-NG">
       <head>
@@ -54,8 +63,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <AppToaster />
         {root ? <NewVersionWatcher pollIntervalMs={root.versionCheckMs} /> : null}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -132,11 +132,6 @@ export const plannedScreens = {
     title: "Share kit",
     holds: "Your referral link, voucher and gift codes, each with a copy button.",
   },
-  "/CreateAccount": {
-    title: "Create your account",
-    holds: "Sign up with your name, email and password.",
-    issue: 4,
-  },
   "/discountsales/:id": {
     title: "Discount sale",
     holds: "A business's sale: what is discounted, by how much, and until when.",
@@ -179,11 +174,6 @@ export const plannedScreens = {
     holds: "The newest businesses, products, vouchers and sales, newest first.",
     issue: 5,
   },
-  "/Login": {
-    title: "Sign in",
-    holds: "Sign in to your Oja account.",
-    issue: 4,
-  },
   "/pay/:id": {
     title: "Pay",
     holds: "Pay a business's payment request or invoice, also as a guest.",
@@ -192,11 +182,6 @@ export const plannedScreens = {
     title: "Privacy policy",
     holds:
       "The data Oja holds, your rights under the Nigeria Data Protection Act, and who to contact.",
-  },
-  "/profile": {
-    title: "My account",
-    holds: "Your details, addresses, orders, vouchers, invoices and security settings.",
-    issue: 4,
   },
   "/Referrals": {
     title: "Referrals",
@@ -272,11 +257,6 @@ export const plannedScreens = {
     title: "Spas & wellness",
     holds: "Hand-picked spas and wellness places near you.",
     issue: 5,
-  },
-  "/vendor": {
-    title: "For businesses",
-    holds: "List your business on Oja, or run the businesses you belong to.",
-    issue: 7,
   },
   "/vouchergift/:id": {
     title: "A gift for you",

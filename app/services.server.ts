@@ -1,9 +1,14 @@
 import path from "node:path";
+import { Redis } from "ioredis";
 import pino from "pino";
+import { createAuth } from "./auth/auth.server.ts";
+import { resolveAuthSecret } from "./auth/secret.server.ts";
 import { readSettings, type Settings } from "./config.server.ts";
 import type { AppServices } from "./context.server.ts";
 import { type DatabaseHandle, openDatabase } from "./db/database.server.ts";
 import { migrate } from "./db/migrate.server.ts";
+import { startEmailDelivery } from "./email/outbox.server.ts";
+import { createRateLimits } from "./security/rate-limit.server.ts";
 import { isCatalogEmpty, seedDemo } from "./seed/demo.server.ts";
 
 export interface RunningServices extends AppServices {
@@ -23,6 +28,7 @@ export async function startServices(): Promise<RunningServices> {
   const log = pino({ level: settings.logLevel, base: { service: "oja" } });
   const started = performance.now();
   let handle: DatabaseHandle | undefined;
+  let redis: Redis | undefined;
   try {
     handle = await openDatabase(settings);
     const applied = await migrate(handle.db);
@@ -31,7 +37,12 @@ export async function startServices(): Promise<RunningServices> {
       const seeded = await seedDemo(handle.db, { mediaDir: mediaDir(settings) });
       log.info(seeded, "filled the empty database with demo data");
     }
+    if (settings.redisUrl) {
+      redis = new Redis(settings.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+      await redis.connect();
+    }
   } catch (error) {
+    redis?.disconnect();
     await handle?.close();
     throw error;
   }
@@ -39,6 +50,26 @@ export async function startServices(): Promise<RunningServices> {
     { modes: settings.modes, ms: Math.round(performance.now() - started) },
     "services started",
   );
-  const { db, close } = handle;
-  return { settings, db, log, close };
+  const { db } = handle;
+  const databaseHandle = handle;
+  const email = startEmailDelivery({ db, settings, log });
+  const auth = createAuth({
+    db,
+    settings,
+    secret: resolveAuthSecret(settings),
+    emailQueued: email.kick,
+  });
+  return {
+    settings,
+    db,
+    log,
+    auth,
+    rateLimits: createRateLimits({ redis }),
+    emailQueued: email.kick,
+    async close() {
+      await email.stop();
+      redis?.disconnect();
+      await databaseHandle.close();
+    },
+  };
 }

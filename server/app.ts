@@ -4,8 +4,9 @@ import { sql } from "drizzle-orm";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
-import { servicesContext } from "#app/context.server.ts";
+import { requestContext, servicesContext } from "#app/context.server.ts";
 import { mediaDir, type RunningServices, startServices } from "#app/services.server.ts";
+import { originCheckMiddleware, securityMiddleware } from "./security.ts";
 
 /**
  * Oja's HTTP app. The React Router build bundles this module as its server entry, so the
@@ -24,7 +25,12 @@ export async function shutdown() {
   await services.close();
 }
 
+/** Applied by server.ts before anything else, static files included. */
+export const security = securityMiddleware(settings, import.meta.env.DEV);
+
 export const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", settings.trustProxy);
 
 app.get("/healthz", (_req, res) => {
   res.set("Cache-Control", "no-store").json({ status: "ok" });
@@ -46,6 +52,14 @@ app.use("/media", express.static(mediaDir(settings), { maxAge: "7d", fallthrough
 app.use(
   pinoHttp({
     logger: services.log,
+    // Links in emails carry single-use tokens in `?token=`; they never reach the logs.
+    serializers: {
+      req: (req: { method: string; url: string; id: unknown }) => ({
+        id: req.id,
+        method: req.method,
+        url: req.url.replace(/([?&]token=)[^&]*/gi, "$1[redacted]"),
+      }),
+    },
     genReqId: (req, res) => {
       // A load balancer's id is kept so logs join up; anything odd is replaced, never logged.
       const given = req.headers["x-request-id"]?.toString() ?? "";
@@ -56,13 +70,16 @@ app.use(
   }),
 );
 
+app.use(originCheckMiddleware(settings));
+
 app.all(
   "/{*path}",
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    getLoadContext() {
+    getLoadContext(_req, res) {
       const context = new RouterContextProvider();
       context.set(servicesContext, services);
+      context.set(requestContext, { nonce: String(res.locals.cspNonce ?? "") });
       return context;
     },
   }),

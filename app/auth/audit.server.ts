@@ -1,0 +1,66 @@
+import { desc, eq, or } from "drizzle-orm";
+import type { Database } from "../db/database.server.ts";
+import { newId } from "../db/ids.ts";
+import { auditEvents } from "../db/schema.server.ts";
+import { clientIp, userAgent } from "./request-info.server.ts";
+
+/** A database or an open transaction: audit entries are written inside the action's transaction. */
+export type Executor = Pick<Database, "insert" | "select" | "update" | "delete" | "execute">;
+
+/** The security events Oja records. Adding one is adding its name here. */
+export type AuditAction =
+  | "sign-in"
+  | "sign-in.failed"
+  | "sign-in.rate-limited"
+  | "sign-out"
+  | "sign-up"
+  | "email.verified"
+  | "password.changed"
+  | "password.reset-requested"
+  | "password.reset"
+  | "session.revoked"
+  | "sessions.revoked-all"
+  | "role.changed"
+  | "account.deleted";
+
+export interface AuditEntry {
+  action: AuditAction;
+  actorId: string | null;
+  subjectId?: string | null;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+  details?: Record<string, string | number | boolean | null>;
+}
+
+export async function recordAudit(executor: Executor, entry: AuditEntry): Promise<void> {
+  await executor.insert(auditEvents).values({
+    id: newId("aud"),
+    action: entry.action,
+    actorId: entry.actorId,
+    subjectId: entry.subjectId ?? entry.actorId,
+    ipAddress: entry.ipAddress ?? null,
+    userAgent: entry.userAgent ?? null,
+    details: entry.details ?? null,
+  });
+}
+
+/** The request's address and browser, for an audit entry. */
+export function auditSource(request: Request) {
+  return { ipAddress: clientIp(request), userAgent: userAgent(request) };
+}
+
+export function latestAuditEvents(db: Database, options: { limit?: number } = {}) {
+  return db
+    .select()
+    .from(auditEvents)
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    .limit(options.limit ?? 100);
+}
+
+export function auditEventsAbout(db: Database, userId: string) {
+  return db
+    .select()
+    .from(auditEvents)
+    .where(or(eq(auditEvents.subjectId, userId), eq(auditEvents.actorId, userId)))
+    .orderBy(desc(auditEvents.at));
+}

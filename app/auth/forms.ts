@@ -1,0 +1,146 @@
+import { z } from "zod";
+import { normaliseNigerianPhone } from "./phone.ts";
+
+/**
+ * The account forms' schemas, shared by the browser (hints before posting) and the server (the
+ * rule). Field messages are written for the person filling the form.
+ */
+export const minPasswordLength = 10;
+export const maxPasswordLength = 128;
+
+const email = z
+  .string({ message: "Enter your email address" })
+  .trim()
+  .toLowerCase()
+  .min(1, "Enter your email address")
+  .max(254, "This email address is too long")
+  .pipe(z.email({ message: "Enter an email address like name@example.com" }));
+
+/** Names are shown on reviews and orders: letters, spaces and everyday punctuation only. */
+const personName = z
+  .string({ message: "Enter your name" })
+  .trim()
+  .min(1, "Enter your name")
+  .max(80, "Use at most 80 characters")
+  .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, "Use letters, spaces, hyphens and apostrophes only");
+
+const newPassword = z
+  .string({ message: "Choose a password" })
+  .min(minPasswordLength, `Use at least ${minPasswordLength} characters`)
+  .max(maxPasswordLength, `Use at most ${maxPasswordLength} characters`);
+
+const checkbox = z.literal("on", { message: "Please agree to continue" });
+
+export const signUpSchema = z.object({
+  name: personName,
+  email,
+  password: newPassword,
+  privacy: checkbox,
+  referralCode: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[\w-]*$/)
+    .optional()
+    .catch(undefined),
+});
+
+export const signInSchema = z.object({
+  email,
+  password: z
+    .string({ message: "Enter your password" })
+    .min(1, "Enter your password")
+    .max(maxPasswordLength, "Enter your password"),
+});
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(1).max(200),
+    password: newPassword,
+    confirm: z.string(),
+  })
+  .refine((value) => value.password === value.confirm, {
+    path: ["confirm"],
+    message: "The two passwords don't match",
+  });
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Enter your current password").max(maxPasswordLength),
+    password: newPassword,
+    confirm: z.string(),
+  })
+  .refine((value) => value.password === value.confirm, {
+    path: ["confirm"],
+    message: "The two passwords don't match",
+  });
+
+const nigerianPhone = z
+  .string()
+  .trim()
+  .max(30, "Enter a Nigerian phone number such as 0803 123 4567")
+  .transform((value, ctx) => {
+    const phone = normaliseNigerianPhone(value);
+    if (!phone) {
+      ctx.addIssue({
+        code: "custom",
+        message: "Enter a Nigerian phone number such as 0803 123 4567",
+      });
+      return z.NEVER;
+    }
+    return phone;
+  });
+
+const shortText = (label: string, max: number) =>
+  z
+    .string({ message: `Enter ${label}` })
+    .trim()
+    .min(1, `Enter ${label}`)
+    .max(max, `Use at most ${max} characters`)
+    .refine((value) => !/[<>]/.test(value), "Leave out < and >");
+
+export const profileDetailsSchema = z.object({
+  name: personName,
+  phone: z.union([z.literal("").transform(() => null), nigerianPhone]),
+  city: z.union([
+    z
+      .string()
+      .trim()
+      .length(0)
+      .transform(() => null),
+    shortText("your city", 60),
+  ]),
+});
+
+export const addressSchema = z.object({
+  label: shortText("a label such as Home or Office", 40),
+  recipient: personName,
+  phone: nigerianPhone,
+  line1: shortText("the street address", 120),
+  line2: z.string().trim().max(120, "Use at most 120 characters").default(""),
+  city: shortText("the city", 60),
+  state: shortText("the state", 40),
+  isDefault: z
+    .literal("on")
+    .optional()
+    .transform((value) => value === "on"),
+});
+
+export const deleteAccountSchema = z.object({
+  password: z.string().min(1, "Enter your password to confirm").max(maxPasswordLength),
+  confirm: z.literal("DELETE", { message: "Type DELETE to confirm" }),
+});
+
+/** Field name → first message, from a failed parse, for the form to show beside each field. */
+export type FieldErrors = Partial<Record<string, string>>;
+
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, test } from "vitest";
+import type { DatabaseHandle } from "#app/db/database.server.ts";
+import * as admin from "#app/routes/admin.tsx";
+import * as profile from "#app/routes/profile.tsx";
+import * as profileData from "#app/routes/profile-data.ts";
+import * as vendor from "#app/routes/vendor.tsx";
+import * as vendorBusiness from "#app/routes/vendor-business.tsx";
+import { createTestDatabase } from "#tests/support/database.ts";
+import {
+  createRoleFixtures,
+  expectRoleMatrix,
+  type RoleFixtures,
+} from "#tests/support/role-matrix.ts";
+
+let database: DatabaseHandle;
+let fixtures: RoleFixtures;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  fixtures = await createRoleFixtures(database.db);
+}, 60_000);
+
+afterAll(() => database.close());
+
+const everyoneSignedIn = {
+  guest: "login",
+  shopper: "ok",
+  otherShopper: "ok",
+  staff: "ok",
+  manager: "ok",
+  owner: "ok",
+  ownerOfOther: "ok",
+  admin: "ok",
+} as const;
+
+describe("the role matrix", () => {
+  test("/profile is for anyone signed in, each seeing their own; guests are asked to sign in", async () => {
+    await expectRoleMatrix(
+      database.db,
+      fixtures,
+      { path: "/profile", pattern: "/profile", run: profile.loader },
+      everyoneSignedIn,
+    );
+  });
+
+  test("/profile/data downloads only for someone signed in", async () => {
+    await expectRoleMatrix(
+      database.db,
+      fixtures,
+      { path: "/profile/data", pattern: "/profile/data", run: profileData.loader },
+      everyoneSignedIn,
+    );
+  });
+
+  test("/vendor is the console's front door for anyone signed in", async () => {
+    await expectRoleMatrix(
+      database.db,
+      fixtures,
+      { path: "/vendor", pattern: "/vendor", run: vendor.loader },
+      everyoneSignedIn,
+    );
+  });
+
+  test("a business's console opens for its staff, managers and owners; to anyone else it doesn't exist", async () => {
+    const slug = fixtures.business.slug;
+    await expectRoleMatrix(
+      database.db,
+      fixtures,
+      {
+        path: `/vendor/${slug}`,
+        pattern: "/vendor/:business",
+        params: { business: slug },
+        run: vendorBusiness.loader,
+      },
+      {
+        guest: "login",
+        shopper: 404,
+        otherShopper: 404,
+        staff: "ok",
+        manager: "ok",
+        owner: "ok",
+        ownerOfOther: 404,
+        admin: 404,
+      },
+    );
+  });
+
+  test("/admin opens for admins only and is a 404 to everyone else", async () => {
+    await expectRoleMatrix(
+      database.db,
+      fixtures,
+      { path: "/admin", pattern: "/admin", run: admin.loader },
+      {
+        guest: "login",
+        shopper: 404,
+        otherShopper: 404,
+        staff: 404,
+        manager: 404,
+        owner: 404,
+        ownerOfOther: 404,
+        admin: "ok",
+      },
+    );
+  });
+});

@@ -1,0 +1,98 @@
+import { Construction } from "lucide-react";
+import { latestAuditEvents } from "#app/auth/audit.server.ts";
+import { requireAdmin } from "#app/auth/session.server.ts";
+import { services } from "#app/context.server.ts";
+import type { Route } from "./+types/admin";
+
+export function meta() {
+  return [{ title: "Admin · Oja" }];
+}
+
+/** Platform admins only; to everyone else this page does not exist (404). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { db } = services(context);
+  const events = await latestAuditEvents(db, { limit: 100 });
+  return {
+    events: events.map((event) => ({
+      id: event.id,
+      at: event.at.toISOString(),
+      action: event.action,
+      actorId: event.actorId,
+      subjectId: event.subjectId,
+      ipAddress: event.ipAddress,
+    })),
+  };
+}
+
+const dateTime = new Intl.DateTimeFormat("en-NG", {
+  dateStyle: "medium",
+  timeStyle: "medium",
+  timeZone: "Africa/Lagos",
+});
+
+export default function Admin({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-ink">Admin</h1>
+      <p className="mt-4 inline-flex items-center gap-2 rounded-lg bg-surface-sunken px-3 py-2 text-sm text-ink-muted">
+        <Construction aria-hidden="true" className="size-4" />
+        Approving and suspending businesses is being built and is not open yet.
+      </p>
+      <section aria-labelledby="audit-log" className="mt-10">
+        <h2 id="audit-log" className="text-lg font-semibold text-ink">
+          Audit log
+        </h2>
+        <p className="mt-1 text-sm text-ink-muted">
+          The latest 100 security events, newest first. Entries can't be changed or deleted.
+        </p>
+        {loaderData.events.length === 0 ? (
+          <p className="mt-4 text-ink-muted">Nothing recorded yet.</p>
+        ) : (
+          <div className="mt-4 overflow-x-auto rounded-xl border border-line">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-surface-sunken text-ink">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    When (Lagos)
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Event
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    By
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    About
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    IP address
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line bg-surface">
+                {loaderData.events.map((event) => (
+                  <tr key={event.id}>
+                    <td className="whitespace-nowrap px-3 py-2 text-ink">
+                      {dateTime.format(new Date(event.at))}
+                    </td>
+                    <td className="px-3 py-2 font-medium text-ink">{event.action}</td>
+                    <td className="px-3 py-2 font-mono text-xs text-ink-muted">
+                      {event.actorId ?? "guest"}
+                    </td>
+                    <td className="px-3 py-2 font-mono text-xs text-ink-muted">
+                      {event.subjectId ?? "—"}
+                    </td>
+                    <td className="px-3 py-2 font-mono text-xs text-ink-muted">
+                      {event.ipAddress ?? "—"}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { Link } from "react-router";
+import { verifyEmail } from "#app/auth/account.server.ts";
+import { AuthCard } from "#app/components/auth-card.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { FormMessage } from "#app/components/ui/field.tsx";
+import type { Route } from "./+types/verify-email";
+
+export function meta() {
+  return [{ title: "Confirm your email · Oja" }];
+}
+
+/** Opening the link from the email confirms the address; the token proves who asked. */
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token") ?? "";
+  if (!token) return { verified: false };
+  return verifyEmail(context, request, token.slice(0, 2000));
+}
+
+export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
+  return (
+    <AuthCard title={loaderData.verified ? "Email confirmed" : "This link doesn't work"}>
+      {loaderData.verified ? (
+        <div className="space-y-5">
+          <FormMessage tone="success">
+            Thank you. You can now write reviews, pay invoices and list a business.
+          </FormMessage>
+          <ButtonLink to="/profile" size="lg" className="w-full">
+            Go to my account
+          </ButtonLink>
+        </div>
+      ) : (
+        <div className="space-y-5">
+          <FormMessage tone="error">
+            The link has expired or belongs to another account. Sign in and ask for a new one from
+            your account page.
+          </FormMessage>
+          <p className="text-sm">
+            <Link to="/profile" className="font-semibold text-brand-strong underline">
+              Go to my account
+            </Link>
+          </p>
+        </div>
+      )}
+    </AuthCard>
+  );
+}

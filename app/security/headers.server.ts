@@ -1,0 +1,82 @@
+/**
+ * The security headers of every response. Pure, so the policy can be read and tested in one
+ * place; server/security.ts applies it.
+ */
+export interface HeaderOptions {
+  /** This request's script nonce (fresh random bytes per response). */
+  nonce: string;
+  /** Served over HTTPS: add HSTS and upgrade any stray http: subresource. */
+  secure: boolean;
+  /** Live Paystack keys: allow Paystack's inline script, popup frame and API. */
+  paystackLive: boolean;
+  /** Vite's dev server injects inline scripts and a websocket; its pages get no CSP. */
+  development: boolean;
+}
+
+const paystackOrigins = {
+  script: "https://js.paystack.co",
+  frame: "https://checkout.paystack.com",
+  connect: "https://api.paystack.co",
+};
+
+export function contentSecurityPolicy({ nonce, secure, paystackLive }: HeaderOptions): string {
+  const live = (origin: string) => (paystackLive ? [origin] : []);
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", `'nonce-${nonce}'`, ...live(paystackOrigins.script)],
+    // React's style attributes and the toaster's injected sheet need inline styles; styles can't
+    // run code, and scripts stay nonce-only.
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'", ...live(paystackOrigins.connect)],
+    "frame-src": ["'self'", ...live(paystackOrigins.frame)],
+    "frame-ancestors": ["'none'"],
+    "form-action": ["'self'"],
+    "base-uri": ["'self'"],
+    "object-src": ["'none'"],
+    "manifest-src": ["'self'"],
+    "worker-src": ["'self'"],
+  };
+  const policy = Object.entries(directives).map(([name, values]) => `${name} ${values.join(" ")}`);
+  if (secure) policy.push("upgrade-insecure-requests");
+  return policy.join("; ");
+}
+
+export function securityHeaders(options: HeaderOptions): Record<string, string> {
+  const headers: Record<string, string> = {
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy":
+      "camera=(self), geolocation=(self), microphone=(), payment=(), usb=(), browsing-topics=()",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+  };
+  if (!options.development) headers["Content-Security-Policy"] = contentSecurityPolicy(options);
+  if (options.secure) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  return headers;
+}
+
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Whether a request may change state: safe methods always; anything else only when the browser
+ * says it comes from Oja's own origin (Origin, or Referer when a browser omits Origin). A request
+ * with neither is refused, so a form on another site can't post here, even with SameSite cookies.
+ */
+export function isAllowedOrigin(
+  method: string,
+  headers: { origin?: string | null; referer?: string | null },
+  publicOrigin: string,
+): boolean {
+  if (safeMethods.has(method.toUpperCase())) return true;
+  if (headers.origin) return headers.origin === publicOrigin;
+  if (headers.referer) {
+    try {
+      return new URL(headers.referer).origin === publicOrigin;
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}

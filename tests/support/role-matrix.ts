@@ -1,0 +1,125 @@
+import { eq } from "drizzle-orm";
+import { expect } from "vitest";
+import type { Database } from "#app/db/database.server.ts";
+import { businessMembers, users } from "#app/db/schema.server.ts";
+import { createBusiness, createCategory } from "./catalog.ts";
+import { pageRequest, routeArgs, testServices } from "./router-context.ts";
+
+/**
+ * The role matrix (issue 4): every guarded route is tried as each kind of person, and each later
+ * resource adds itself with one `expectRoleMatrix` call. "owner" owns the business under test;
+ * "ownerOfOther" owns a different one.
+ */
+export const matrixRoles = [
+  "guest",
+  "shopper",
+  "otherShopper",
+  "staff",
+  "manager",
+  "owner",
+  "ownerOfOther",
+  "admin",
+] as const;
+export type MatrixRole = (typeof matrixRoles)[number];
+
+/** What a person sees: the page, a trip to /Login, or the 404 a missing page gives. */
+export type Outcome = "ok" | "login" | 404;
+
+export interface RoleFixtures {
+  /** The business the staff, manager and owner belong to. */
+  business: { id: string; slug: string };
+  otherBusiness: { id: string; slug: string };
+  userIds: Record<Exclude<MatrixRole, "guest">, string>;
+  cookies: Record<Exclude<MatrixRole, "guest">, string>;
+}
+
+export const matrixPassword = "matrix password for tests 2026";
+
+/** Signs a new account up with Better Auth, returning its id and its session cookie. */
+export async function signedUpUser(db: Database, name: string, email: string) {
+  const { auth } = testServices(db);
+  const { headers, response } = await auth.api.signUpEmail({
+    body: { name, email, password: matrixPassword },
+    headers: new Headers({ origin: "http://localhost:3000" }),
+    returnHeaders: true,
+  });
+  const cookie = headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  return { id: response.user.id, cookie };
+}
+
+export async function createRoleFixtures(db: Database): Promise<RoleFixtures> {
+  const category = await createCategory(db);
+  const business = await createBusiness(db, { categoryId: category.id, name: "Matrix Spa" });
+  const otherBusiness = await createBusiness(db, { categoryId: category.id, name: "Other Spa" });
+  const suffix = business.id.slice(4);
+  const people = {} as Record<Exclude<MatrixRole, "guest">, { id: string; cookie: string }>;
+  for (const role of matrixRoles) {
+    if (role === "guest") continue;
+    people[role] = await signedUpUser(
+      db,
+      `Matrix ${role}`,
+      `${role.toLowerCase()}-${suffix}@example.com`,
+    );
+  }
+  await db.insert(businessMembers).values([
+    { businessId: business.id, userId: people.staff.id, role: "staff" },
+    { businessId: business.id, userId: people.manager.id, role: "manager" },
+    { businessId: business.id, userId: people.owner.id, role: "owner" },
+    { businessId: otherBusiness.id, userId: people.ownerOfOther.id, role: "owner" },
+  ]);
+  await db.update(users).set({ role: "admin" }).where(eq(users.id, people.admin.id));
+  const pick = <Key extends "id" | "cookie">(key: Key) =>
+    Object.fromEntries(
+      Object.entries(people).map(([role, person]) => [role, person[key]]),
+    ) as Record<Exclude<MatrixRole, "guest">, string>;
+  return {
+    business: { id: business.id, slug: business.slug },
+    otherBusiness: { id: otherBusiness.id, slug: otherBusiness.slug },
+    userIds: pick("id"),
+    cookies: pick("cookie"),
+  };
+}
+
+type RouteFunction = (args: Awaited<ReturnType<typeof routeArgs>>) => unknown;
+
+/** Runs `run` (a loader or action) as `role` and says what that person got. */
+export async function outcomeFor(
+  db: Database,
+  fixtures: RoleFixtures,
+  role: MatrixRole,
+  target: { path: string; pattern: string; params?: Record<string, string>; run: RouteFunction },
+): Promise<Outcome> {
+  const cookie = role === "guest" ? undefined : fixtures.cookies[role];
+  const args = await routeArgs(
+    db,
+    pageRequest(target.path, { cookie }),
+    target.pattern,
+    target.params,
+  );
+  try {
+    await target.run(args);
+    return "ok";
+  } catch (thrown) {
+    if (thrown instanceof Response && thrown.headers.get("Location")?.startsWith("/Login")) {
+      return "login";
+    }
+    const status = (thrown as { init?: { status?: number } }).init?.status;
+    if (status === 404) return 404;
+    throw thrown;
+  }
+}
+
+/** Asserts the whole matrix for one route at once, so a failure shows every role's outcome. */
+export async function expectRoleMatrix(
+  db: Database,
+  fixtures: RoleFixtures,
+  target: { path: string; pattern: string; params?: Record<string, string>; run: RouteFunction },
+  expected: Record<MatrixRole, Outcome>,
+) {
+  const actual = {} as Record<MatrixRole, Outcome>;
+  for (const role of matrixRoles) actual[role] = await outcomeFor(db, fixtures, role, target);
+  expect(actual).toEqual(expected);
+}
