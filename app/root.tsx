@@ -13,6 +13,7 @@ import { authMiddleware, currentUser } from "./auth/session.server.ts";
 import { ErrorPage } from "./components/error-page.tsx";
 import { Logo } from "./components/logo.tsx";
 import { NewVersionWatcher } from "./components/new-version-watcher.tsx";
+import { NoticeToast } from "./components/notice-toast.tsx";
 import { AppToaster } from "./components/toaster.tsx";
 import { services } from "./context.server.ts";
 import { useNonce } from "./security/nonce.ts";
@@ -62,6 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         <AppToaster />
+        <NoticeToast />
         {root ? <NewVersionWatcher pollIntervalMs={root.versionCheckMs} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
