@@ -79,7 +79,9 @@ app.all(
     getLoadContext(_req, res) {
       const context = new RouterContextProvider();
       context.set(servicesContext, services);
-      context.set(requestContext, { nonce: String(res.locals.cspNonce ?? "") });
+      // Development pages have no CSP (Vite injects inline scripts), so they carry no nonce.
+      const nonce = import.meta.env.DEV ? "" : String(res.locals.cspNonce ?? "");
+      context.set(requestContext, { nonce });
       return context;
     },
   }),

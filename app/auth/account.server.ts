@@ -1,8 +1,9 @@
 import { isAPIError } from "better-auth/api";
-import { and, count, eq, gt, inArray } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { services } from "../context.server.ts";
+import type { Executor } from "../db/database.server.ts";
 import { businesses, businessMembers, emailOutbox, sessions, users } from "../db/schema.server.ts";
 import { queueEmail } from "../email/outbox.server.ts";
 import { renderEmail } from "../email/render.ts";
@@ -294,7 +295,7 @@ export async function listSessions(context: Context, userId: string) {
     })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
-    .orderBy(sessions.updatedAt);
+    .orderBy(desc(sessions.updatedAt));
 }
 
 /** Signs one device out. Another person's session id answers 404. */
@@ -339,8 +340,7 @@ export async function revokeAllSessions(context: Context, request: Request) {
 }
 
 /** Businesses whose only owner is this person: the account can't go until someone takes over. */
-async function businessesOnlyOwnedBy(context: Context, userId: string) {
-  const { db } = services(context);
+async function businessesOnlyOwnedBy(db: Executor, userId: string) {
   const owned = await db
     .select({ id: businessMembers.businessId, name: businesses.name })
     .from(businessMembers)
@@ -370,10 +370,13 @@ async function businessesOnlyOwnedBy(context: Context, userId: string) {
  * only the id. Reviews, orders and points (later issues) keep their records without the person.
  */
 export async function deleteAccount(context: Context, request: Request, form: FormData) {
-  const { auth, db } = services(context);
+  const { auth, db, rateLimits } = services(context);
   const user = requireUser(context, request);
   const parsed = parse(deleteAccountSchema, form);
   if (!parsed.success) return { failure: refuse(400, fieldErrors(parsed.error)) };
+  // A stolen session could otherwise guess the password here without limit.
+  const verdict = await rateLimits.hit(rateLimitRules.passwordChangePerAccount, user.id);
+  if (!verdict.allowed) return { failure: tooMany("attempts", verdict.retryAfterSeconds) };
   try {
     await auth.api.verifyPassword({
       body: { password: parsed.data.password },
@@ -383,7 +386,15 @@ export async function deleteAccount(context: Context, request: Request, form: Fo
     if (errorCode(error) !== "INVALID_PASSWORD") throw error;
     return { failure: refuse(400, { password: "That isn't your password." }) };
   }
-  const soleOwned = await businessesOnlyOwnedBy(context, user.id);
+  const soleOwned = await db.transaction(async (tx) => {
+    // Checked inside the transaction that deletes, so ownership can't change in between.
+    const blocking = await businessesOnlyOwnedBy(tx, user.id);
+    if (blocking.length > 0) return blocking;
+    await recordAudit(tx, { action: "account.deleted", actorId: user.id, ...auditSource(request) });
+    await tx.delete(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
+    await tx.delete(users).where(eq(users.id, user.id));
+    return [];
+  });
   if (soleOwned.length > 0) {
     const names = soleOwned.map((business) => business.name).join(", ");
     return {
@@ -392,11 +403,7 @@ export async function deleteAccount(context: Context, request: Request, form: Fo
       }),
     };
   }
+  // The sessions went with the account; this only clears the browser's cookie.
   const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
-  await db.transaction(async (tx) => {
-    await recordAudit(tx, { action: "account.deleted", actorId: user.id, ...auditSource(request) });
-    await tx.delete(emailOutbox).where(eq(emailOutbox.toAddress, user.email));
-    await tx.delete(users).where(eq(users.id, user.id));
-  });
   return { headers };
 }

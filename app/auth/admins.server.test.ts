@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
 import { auditEvents, users } from "#app/db/schema.server.ts";
+import { signUpAs } from "#tests/support/accounts.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
-import { signedUpUser } from "#tests/support/role-matrix.ts";
 import { testServices } from "#tests/support/router-context.ts";
 import { makeAdmin } from "./admins.server.ts";
 
@@ -15,7 +15,10 @@ afterAll(() => database.close());
 
 describe("npm run admin:create", () => {
   test("promotes an existing shopper and records the role change", async () => {
-    const { id } = await signedUpUser(database.db, "Ngozi Okafor", "ngozi@example.com");
+    const { userId: id } = await signUpAs(database.db, {
+      name: "Ngozi Okafor",
+      email: "ngozi@example.com",
+    });
     const result = await makeAdmin(database.db, testServices(database.db).auth, {
       email: " NGOZI@example.com ",
     });
@@ -25,7 +28,7 @@ describe("npm run admin:create", () => {
     const [event] = await database.db
       .select()
       .from(auditEvents)
-      .where(eq(auditEvents.subjectId, id));
+      .where(and(eq(auditEvents.subjectId, id), eq(auditEvents.action, "role.changed")));
     expect(event).toMatchObject({ action: "role.changed", details: { to: "admin" } });
   });
 

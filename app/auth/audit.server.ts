@@ -1,11 +1,8 @@
 import { desc, eq, or } from "drizzle-orm";
-import type { Database } from "../db/database.server.ts";
+import type { Database, Executor } from "../db/database.server.ts";
 import { newId } from "../db/ids.ts";
 import { auditEvents } from "../db/schema.server.ts";
 import { clientIp, userAgent } from "./request-info.server.ts";
-
-/** A database or an open transaction: audit entries are written inside the action's transaction. */
-export type Executor = Pick<Database, "insert" | "select" | "update" | "delete" | "execute">;
 
 /** The security events Oja records. Adding one is adding its name here. */
 export type AuditAction =

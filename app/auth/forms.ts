@@ -57,9 +57,9 @@ export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string().min(1).max(200),
+    token: z.string({ message: "This link is incomplete" }).min(1).max(200),
     password: newPassword,
-    confirm: z.string(),
+    confirm: z.string({ message: "Enter the new password again" }),
   })
   .refine((value) => value.password === value.confirm, {
     path: ["confirm"],
@@ -68,30 +68,36 @@ export const resetPasswordSchema = z
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, "Enter your current password").max(maxPasswordLength),
+    currentPassword: z
+      .string({ message: "Enter your current password" })
+      .min(1, "Enter your current password")
+      .max(maxPasswordLength, "Enter your current password"),
     password: newPassword,
-    confirm: z.string(),
+    confirm: z.string({ message: "Enter the new password again" }),
   })
   .refine((value) => value.password === value.confirm, {
     path: ["confirm"],
     message: "The two passwords don't match",
   });
 
-const nigerianPhone = z
-  .string()
-  .trim()
-  .max(30, "Enter a Nigerian phone number such as 0803 123 4567")
-  .transform((value, ctx) => {
-    const phone = normaliseNigerianPhone(value);
-    if (!phone) {
-      ctx.addIssue({
-        code: "custom",
-        message: "Enter a Nigerian phone number such as 0803 123 4567",
-      });
-      return z.NEVER;
-    }
-    return phone;
-  });
+const phoneMessage = "Enter a Nigerian phone number such as 0803 123 4567";
+
+/** A Nigerian number, stored as +234…; with `optional`, an empty field means "none" (null). */
+function nigerianPhone<Optional extends boolean>(optional: Optional) {
+  return z
+    .string({ message: phoneMessage })
+    .trim()
+    .max(30, phoneMessage)
+    .transform((value, ctx): Optional extends true ? string | null : string => {
+      if (optional && value === "") return null as never;
+      const phone = normaliseNigerianPhone(value);
+      if (!phone) {
+        ctx.addIssue({ code: "custom", message: phoneMessage });
+        return z.NEVER;
+      }
+      return phone as never;
+    });
+}
 
 const shortText = (label: string, max: number) =>
   z
@@ -103,21 +109,19 @@ const shortText = (label: string, max: number) =>
 
 export const profileDetailsSchema = z.object({
   name: personName,
-  phone: z.union([z.literal("").transform(() => null), nigerianPhone]),
-  city: z.union([
-    z
-      .string()
-      .trim()
-      .length(0)
-      .transform(() => null),
-    shortText("your city", 60),
-  ]),
+  phone: nigerianPhone(true),
+  city: z
+    .string({ message: "Enter your city, or leave it empty" })
+    .trim()
+    .max(60, "Use at most 60 characters")
+    .refine((value) => !/[<>]/.test(value), "Leave out < and >")
+    .transform((value) => value || null),
 });
 
 export const addressSchema = z.object({
   label: shortText("a label such as Home or Office", 40),
   recipient: personName,
-  phone: nigerianPhone,
+  phone: nigerianPhone(false),
   line1: shortText("the street address", 120),
   line2: z.string().trim().max(120, "Use at most 120 characters").default(""),
   city: shortText("the city", 60),
@@ -129,7 +133,10 @@ export const addressSchema = z.object({
 });
 
 export const deleteAccountSchema = z.object({
-  password: z.string().min(1, "Enter your password to confirm").max(maxPasswordLength),
+  password: z
+    .string({ message: "Enter your password to confirm" })
+    .min(1, "Enter your password to confirm")
+    .max(maxPasswordLength, "Enter your password to confirm"),
   confirm: z.literal("DELETE", { message: "Type DELETE to confirm" }),
 });
 

@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { businesses } from "../catalog/schema.server.ts";
 
@@ -114,7 +115,11 @@ export const addresses = pgTable(
     isDefault: boolean("is_default").notNull().default(false),
     ...timestamps,
   },
-  (table) => [index("addresses_user").on(table.userId)],
+  (table) => [
+    index("addresses_user").on(table.userId),
+    // At most one default address per person, whatever two tabs post at once.
+    uniqueIndex("addresses_one_default").on(table.userId).where(sql`${table.isDefault}`),
+  ],
 );
 
 export const businessRole = pgEnum("business_role", ["staff", "manager", "owner"]);

@@ -50,11 +50,19 @@ export async function authenticate(
   return headers;
 }
 
-/** Root middleware: the user into context, and a refreshed session cookie onto the response. */
+/**
+ * Root middleware: the user into context, and a refreshed session cookie onto the response —
+ * unless the action itself set that cookie (signed in, out, or changed password), whose value is
+ * the newer one.
+ */
 export const authMiddleware: MiddlewareFunction<Response> = async ({ context, request }, next) => {
   const headers = await authenticate(context, request);
   const response = await next();
-  for (const cookie of headers?.getSetCookie() ?? []) response.headers.append("Set-Cookie", cookie);
+  const cookieName = (line: string) => line.slice(0, line.indexOf("="));
+  const setByAction = new Set(response.headers.getSetCookie().map(cookieName));
+  for (const cookie of headers?.getSetCookie() ?? []) {
+    if (!setByAction.has(cookieName(cookie))) response.headers.append("Set-Cookie", cookie);
+  }
   return response;
 };
 

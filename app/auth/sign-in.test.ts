@@ -8,6 +8,7 @@ import * as forgotPassword from "#app/routes/forgot-password.tsx";
 import * as login from "#app/routes/login.tsx";
 import * as resetPassword from "#app/routes/reset-password.tsx";
 import * as verifyEmail from "#app/routes/verify-email.tsx";
+import { postTo } from "#tests/support/accounts.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
 import { pageRequest, routeArgs } from "#tests/support/router-context.ts";
 import { resetRequestedMessage, wrongCredentials } from "./account.server.ts";
@@ -25,32 +26,17 @@ async function post(
   route: { action: (args: never) => unknown },
   path: string,
   form: Record<string, string>,
-  options: { ip?: string; cookie?: string } = {},
+  options: { ip?: string } = {},
 ) {
-  const request = pageRequest(path, { form, ...options });
-  const args = await routeArgs(database.db, request, path.split("?")[0] ?? path);
-  try {
-    const result = (await route.action(args as never)) as {
-      data?: { errors?: Record<string, string>; done?: string };
-      init?: { status?: number };
-    };
-    return {
-      status: result?.init?.status ?? 200,
-      errors: result?.data?.errors ?? {},
-      done: result?.data?.done ?? (result as { done?: string })?.done,
-      location: null,
-      cookies: [] as string[],
-    };
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    return {
-      status: thrown.status,
-      errors: {},
-      done: undefined,
-      location: thrown.headers.get("Location"),
-      cookies: thrown.headers.getSetCookie(),
-    };
-  }
+  const answer = await postTo(database.db, route, path, form, options);
+  const data = (answer.data ?? {}) as { errors?: Record<string, string>; done?: string };
+  return {
+    status: answer.status,
+    errors: data.errors ?? {},
+    done: data.done,
+    location: answer.location,
+    cookies: answer.setCookies,
+  };
 }
 
 async function signUp(email: string, name = "Ada Obi") {

@@ -12,6 +12,9 @@ import * as schema from "./schema.server.ts";
 /** The one database type the whole app codes against, whichever engine is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The database or a transaction open on it: what a step of a larger action writes through. */
+export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 export interface DatabaseHandle {
   db: Database;
   engine: "pglite" | "postgresql";

@@ -23,7 +23,19 @@ function base32(bytes: Uint8Array): string {
   return out;
 }
 
-export type IdPrefix = "cat" | "biz" | "prd" | "col" | "img" | "usr" | "ses" | "acc" | "vrf" | "adr" | "aud" | "eml";
+export type IdPrefix =
+  | "cat"
+  | "biz"
+  | "prd"
+  | "col"
+  | "img"
+  | "usr"
+  | "ses"
+  | "acc"
+  | "vrf"
+  | "adr"
+  | "aud"
+  | "eml";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${base32(randomBytes(10))}`;

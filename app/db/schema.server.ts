@@ -1,4 +1,5 @@
 // Every domain's tables, gathered for the Drizzle client and drizzle-kit.
-export * from "../catalog/schema.server.ts";
+
 export * from "../auth/schema.server.ts";
+export * from "../catalog/schema.server.ts";
 export * from "../email/schema.server.ts";

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import { createTransport } from "nodemailer";
 import type { Logger } from "pino";
-import type { Database } from "#app/db/database.server.ts";
+import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 import { emailOutbox } from "./schema.server.ts";
 
@@ -25,7 +25,6 @@ import { emailOutbox } from "./schema.server.ts";
  */
 
 /** The database itself, or the transaction of the caller. */
-export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export const defaultFrom = "Oja <no-reply@oja.ng>";
 export const maxDeliveryAttempts = 8;

@@ -159,16 +159,19 @@ describe("your details", () => {
     ["a name with markup", { name: "<b>Ada</b>", phone: "", city: "" }, "name", "letters"],
     ["no phone or city fields", { name: "Ada" }, "phone", "Nigerian"],
     ["no fields at all", {}, "name", "Enter your name"],
-  ])("%s is refused with a message beside the field, and nothing changes", async (_, form, field, message) => {
-    const ada = await signUpAs(db(), { name: "Ada Obi" });
-    const before = await userRow(ada.userId);
-    const posted = await post(ada, { intent: "details", ...form });
-    expect(posted.status).toBe(400);
-    expect(posted.answer.intent).toBe("details");
-    expect(posted.answer.errors?.[field]).toContain(message);
-    expect(JSON.stringify(posted.answer.errors)).not.toContain("Invalid input");
-    expect(await userRow(ada.userId)).toEqual(before);
-  });
+  ])(
+    "%s is refused with a message beside the field, and nothing changes",
+    async (_, form, field, message) => {
+      const ada = await signUpAs(db(), { name: "Ada Obi" });
+      const before = await userRow(ada.userId);
+      const posted = await post(ada, { intent: "details", ...form });
+      expect(posted.status).toBe(400);
+      expect(posted.answer.intent).toBe("details");
+      expect(posted.answer.errors?.[field]).toContain(message);
+      expect(JSON.stringify(posted.answer.errors)).not.toContain("Invalid input");
+      expect(await userRow(ada.userId)).toEqual(before);
+    },
+  );
 });
 
 describe("delivery addresses", () => {
@@ -282,7 +285,12 @@ describe("delivery addresses", () => {
 describe("changing the password", () => {
   const newPassword = "a quiet river in kaduna 77";
   const change = (person: TestAccount, currentPassword: string) =>
-    post(person, { intent: "password", currentPassword, password: newPassword, confirm: newPassword });
+    post(person, {
+      intent: "password",
+      currentPassword,
+      password: newPassword,
+      confirm: newPassword,
+    });
 
   test("with the wrong current password is refused on that field", async () => {
     const ada = await signUpAs(db());
@@ -389,7 +397,10 @@ describe("the email confirmation link", () => {
   test("can be sent again to an unconfirmed address", async () => {
     const ada = await signUpAs(db());
     const posted = await post(ada, { intent: "resend-verification" });
-    expect(posted.answer).toMatchObject({ intent: "resend-verification", done: expect.any(String) });
+    expect(posted.answer).toMatchObject({
+      intent: "resend-verification",
+      done: expect.any(String),
+    });
     const sent = await db()
       .select()
       .from(emailOutbox)
@@ -401,7 +412,10 @@ describe("the email confirmation link", () => {
 describe("downloading my data", () => {
   test("sends a guest to sign in first", async () => {
     const download = await getFrom(db(), profileData, "/profile/data");
-    expect(download).toMatchObject({ status: 302, location: "/Login?redirectTo=%2Fprofile%2Fdata" });
+    expect(download).toMatchObject({
+      status: 302,
+      location: "/Login?redirectTo=%2Fprofile%2Fdata",
+    });
   });
 
   test("is a JSON file of the account and its records, without any secret", async () => {
@@ -499,9 +513,7 @@ describe("deleting the account", () => {
     expect(await userRow(ada.userId)).toBeUndefined();
     expect(await addressesOf(ada.userId)).toEqual([]);
     expect(await sessionsOf(ada.userId)).toEqual([]);
-    expect(
-      await db().select().from(accounts).where(eq(accounts.userId, ada.userId)),
-    ).toEqual([]);
+    expect(await db().select().from(accounts).where(eq(accounts.userId, ada.userId))).toEqual([]);
     expect(
       await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, ada.email)),
     ).toEqual([]);

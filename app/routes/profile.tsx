@@ -156,10 +156,7 @@ function failed(
   status: 400 | 404 = 400,
   addressId?: string,
 ) {
-  return data<ActionResult>(
-    { intent, errors: readable(errors), ...(addressId ? { addressId } : {}) },
-    { status },
-  );
+  return data<ActionResult>({ intent, errors, ...(addressId ? { addressId } : {}) }, { status });
 }
 
 function succeeded(intent: Intent, done: string, addressId?: string) {
@@ -169,30 +166,9 @@ function succeeded(intent: Intent, done: string, addressId?: string) {
 /** An account action's refusal, with the intent it answers. */
 function passOn(intent: Intent, failure: ReturnType<typeof refuse>) {
   return data<ActionResult>(
-    { intent, errors: readable(failure.data.errors) },
+    { intent, errors: failure.data.errors },
     failure.init ?? { status: 400 },
   );
-}
-
-const fallbackMessages: Partial<Record<string, string>> = {
-  phone: "Enter a Nigerian phone number such as 0803 123 4567",
-  city: "Enter a city of at most 60 characters, or leave it empty",
-  password: "Enter your password",
-  currentPassword: "Enter your current password",
-};
-
-/**
- * zod's own wording ("Invalid input…") is what a field gets when a union refuses or a value is
- * missing altogether (the phone and city of forms.ts); say instead what the field wants.
- */
-function readable(errors: FieldErrors): FieldErrors {
-  const result: FieldErrors = {};
-  for (const [field, message] of Object.entries(errors)) {
-    result[field] = message?.startsWith("Invalid input")
-      ? (fallbackMessages[field] ?? "Check this field")
-      : message;
-  }
-  return result;
 }
 
 function text(form: FormData, name: string): string {
@@ -495,7 +471,7 @@ function Section({
     <section
       id={id}
       aria-labelledby={headingId}
-      className="scroll-mt-24 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6"
+      className="scroll-mt-32 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6"
     >
       <h2 id={headingId} className="text-lg font-semibold text-ink">
         {sectionTitle(id)}
@@ -508,7 +484,7 @@ function Section({
 
 function SubHeading({ id, children }: { id?: string; children: ReactNode }) {
   return (
-    <h3 id={id} className="scroll-mt-24 text-base font-semibold text-ink">
+    <h3 id={id} className="scroll-mt-32 text-base font-semibold text-ink">
       {children}
     </h3>
   );
@@ -717,15 +693,13 @@ function AddressItem({
         <changes.Form method="post">
           <IntentField value="address-delete" />
           <input type="hidden" name="addressId" value={address.id} />
-          <Button
+          <button
             type="submit"
-            variant="ghost"
-            size="sm"
             disabled={pending}
-            className="text-danger"
+            className="inline-flex min-h-9 items-center rounded-lg px-3 text-sm font-semibold text-danger hover:bg-danger-soft disabled:opacity-60"
           >
             Delete<span className="sr-only"> {address.label}</span>
-          </Button>
+          </button>
         </changes.Form>
       </div>
       <details ref={details} className="mt-3" open={Object.keys(errors).length > 0 || undefined}>

@@ -191,3 +191,109 @@ export async function findDemoCatalog(page: Page): Promise<DemoCatalog> {
 }
 
 export { expect };
+
+// ---------------------------------------------------------------------------------------------
+// Accounts: creating one, signing in and out, and reading the emails Oja sent (the dev mailbox).
+
+export interface AccountDetails {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** A strong password (zxcvbn 3 or more) that none of the helpers' names or emails resembles. */
+export const strongPassword = "mango tree by the lagoon 7";
+
+let accountsMade = 0;
+
+/**
+ * Details for a new account, with an email no other run or test uses. Sign-ups are limited per
+ * address (10 an hour from one IP), so a spec creates only the accounts it needs.
+ */
+export function newAccountDetails(label = "shopper"): AccountDetails {
+  accountsMade += 1;
+  const stamp = `${Date.now().toString(36)}${process.pid.toString(36)}${accountsMade}`;
+  return {
+    name: "Adaeze Okafor",
+    email: `${label}-${stamp}@example.com`,
+    password: strongPassword,
+  };
+}
+
+/** Creates the account through /CreateAccount; the page ends on /profile, signed in. */
+export async function createAccount(page: Page, account: AccountDetails) {
+  await openHydrated(page, "/CreateAccount");
+  await page.getByLabel("Your name").fill(account.name);
+  await page.getByLabel("Email", { exact: true }).fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("checkbox", { name: /I agree to Oja's privacy policy/ }).check();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/profile(\?|$)/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+}
+
+/**
+ * Fills and sends the sign-in form of the page (already on /Login, hydrated). Doesn't wait for
+ * the outcome: the caller expects either the next page or the error.
+ */
+export async function submitSignIn(page: Page, email: string, password: string) {
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Opens /Login and signs in; resolves once the form has left /Login. */
+export async function signIn(page: Page, email: string, password: string) {
+  await openHydrated(page, "/Login");
+  await submitSignIn(page, email, password);
+  await expect(page).not.toHaveURL(/\/Login/);
+}
+
+/** Signs out through the header's account menu and waits for the "You're signed out." toast. */
+export async function signOut(page: Page) {
+  await waitForHydration(page);
+  await page.getByRole("banner").getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(page.getByText("You're signed out.")).toBeVisible();
+}
+
+/**
+ * Opens the newest email to `to` with this subject in the dev mailbox, reloading the list until
+ * it arrives (emails are queued as the request that sends them finishes).
+ */
+export async function openLatestEmail(page: Page, to: string, subject: string) {
+  const link = page.getByRole("link", { name: subject, exact: true }).first();
+  await expect(async () => {
+    await page.goto(`/dev/mailbox?to=${encodeURIComponent(to)}`);
+    await expect(link).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+  await link.click();
+  await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
+}
+
+/** Follows the link of the open mailbox message whose URL matches `url` (the link's own name). */
+export async function followEmailLink(page: Page, url: RegExp) {
+  const link = page.getByRole("link", { name: url });
+  const href = await link.first().getAttribute("href");
+  if (!href) throw new Error(`The email has no link matching ${url}`);
+  await link.first().click();
+  return href;
+}
+
+/**
+ * `test` with one more worker fixture: `account`, an account created once per worker for tests
+ * that only sign in with it (and never change its password or delete it). Each fresh `page` is a
+ * guest until the test signs in.
+ */
+export const accountTest = test.extend<Record<never, never>, { account: AccountDetails }>({
+  account: [
+    async ({ browser }, use, workerInfo) => {
+      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const details = newAccountDetails("shared");
+      await createAccount(await context.newPage(), details);
+      await context.close();
+      await use(details);
+    },
+    { scope: "worker" },
+  ],
+});
