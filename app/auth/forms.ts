@@ -1,4 +1,9 @@
 import { z } from "zod";
+
+// zod probes `new Function("")` to speed up object parsing; our CSP has no 'unsafe-eval', so in
+// the browser every probe is a reported violation. Parsing without it is fast enough for forms.
+z.config({ jitless: true });
+
 import { normaliseNigerianPhone } from "./phone.ts";
 
 /**

@@ -79,58 +79,33 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
             : "No email yet. Emails Oja sends appear here while no SMTP server is configured."}
         </p>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-card border border-line bg-surface">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">
-              {to ? `Emails to ${to}, newest first` : "Emails, newest first"}
-            </caption>
-            <thead className="border-b border-line text-ink-muted">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  To
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Subject
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Kind
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Time
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Status
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {messages.map((message) => (
-                <tr key={message.id} data-testid="mailbox-row">
-                  <td className="px-4 py-3 break-all text-ink">{message.toAddress}</td>
-                  <td className="px-4 py-3">
-                    <Link
-                      to={`/dev/mailbox/${message.id}`}
-                      className="font-semibold text-brand hover:underline"
-                    >
-                      {message.subject}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3 text-ink-muted">{message.kind}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-ink-muted">
-                    <time dateTime={message.createdAt}>{message.time}</time>
-                  </td>
-                  <td className="px-4 py-3">
-                    <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${statusStyle[message.status]}`}
-                    >
-                      {message.status}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        // A list rather than a table: addresses and subjects stay readable on a phone.
+        <ul
+          aria-label={to ? `Emails to ${to}, newest first` : "Emails, newest first"}
+          className="mt-6 divide-y divide-line rounded-card border border-line bg-surface"
+        >
+          {messages.map((message) => (
+            <li key={message.id} data-testid="mailbox-row" className="px-4 py-3">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+                <Link
+                  to={`/dev/mailbox/${message.id}`}
+                  className="font-semibold text-brand hover:underline"
+                >
+                  {message.subject}
+                </Link>
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${statusStyle[message.status]}`}
+                >
+                  {message.status}
+                </span>
+              </div>
+              <p className="mt-1 text-sm break-all text-ink">To {message.toAddress}</p>
+              <p className="mt-0.5 text-sm text-ink-muted">
+                {message.kind} · <time dateTime={message.createdAt}>{message.time}</time>
+              </p>
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   );

@@ -258,8 +258,17 @@ export async function signOut(page: Page) {
 }
 
 /**
+ * What Chromium logs, now and then, when a mailbox message shows its HTML: the message is in a
+ * sandboxed frame without scripts, and Playwright's trace recorder adds a script to every frame,
+ * which the sandbox refuses. The email has no script of its own. Tests that open an email allow it.
+ */
+export const sandboxedEmailFrame =
+  /^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/;
+
+/**
  * Opens the newest email to `to` with this subject in the dev mailbox, reloading the list until
- * it arrives (emails are queued as the request that sends them finishes).
+ * it arrives (emails are queued as the request that sends them finishes). The test should allow
+ * `sandboxedEmailFrame`.
  */
 export async function openLatestEmail(page: Page, to: string, subject: string) {
   const link = page.getByRole("link", { name: subject, exact: true }).first();
