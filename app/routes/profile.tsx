@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { type ReactNode, useEffect, useRef } from "react";
 import {
   data,
@@ -19,7 +19,15 @@ import {
   revokeSession,
 } from "#app/auth/account.server.ts";
 import {
-  addressSchema,
+  type AddressResult,
+  addAddress,
+  addressesOf,
+  deleteAddress,
+  makeDefaultAddress,
+  maxAddresses,
+  updateAddress,
+} from "#app/auth/addresses.server.ts";
+import {
   type FieldErrors,
   fieldErrors,
   minPasswordLength,
@@ -30,9 +38,7 @@ import { type CurrentUser, requireUser } from "#app/auth/session.server.ts";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { CheckboxField, Field, FormMessage } from "#app/components/ui/field.tsx";
 import { services } from "#app/context.server.ts";
-import type { Database } from "#app/db/database.server.ts";
-import { newId } from "#app/db/ids.ts";
-import { addresses, users } from "#app/db/schema.server.ts";
+import { users } from "#app/db/schema.server.ts";
 import type { Route } from "./+types/profile";
 
 /**
@@ -45,7 +51,6 @@ export function meta() {
   return [{ title: "Your account · Oja" }];
 }
 
-const maxAddresses = 10;
 const phoneHint = "Nigerian number, e.g. 0803 123 4567";
 
 const lastActiveFormat = new Intl.DateTimeFormat("en-NG", {
@@ -86,21 +91,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = services(context);
   const [[profile], addressRows, sessionRows] = await Promise.all([
     db.select({ phone: users.phone, city: users.city }).from(users).where(eq(users.id, user.id)),
-    db
-      .select({
-        id: addresses.id,
-        label: addresses.label,
-        recipient: addresses.recipient,
-        phone: addresses.phone,
-        line1: addresses.line1,
-        line2: addresses.line2,
-        city: addresses.city,
-        state: addresses.state,
-        isDefault: addresses.isDefault,
-      })
-      .from(addresses)
-      .where(eq(addresses.userId, user.id))
-      .orderBy(asc(addresses.createdAt), asc(addresses.id)),
+    addressesOf(db, user.id),
     listSessions(context, user.id),
   ]);
   // This device first, then the others by latest activity.
@@ -159,6 +150,13 @@ function failed(
   return data<ActionResult>({ intent, errors, ...(addressId ? { addressId } : {}) }, { status });
 }
 
+/** An address book change's answer, tied to the form (and address) it came from. */
+function answerAddress(intent: Intent, form: FormData, result: AddressResult) {
+  const addressId = text(form, "addressId") || undefined;
+  if ("done" in result) return succeeded(intent, result.done, addressId);
+  return failed(intent, result.errors, result.status, addressId);
+}
+
 function succeeded(intent: Intent, done: string, addressId?: string) {
   return data<ActionResult>({ intent, done, ...(addressId ? { addressId } : {}) });
 }
@@ -177,10 +175,10 @@ function text(form: FormData, name: string): string {
 }
 
 type Context = Readonly<RouterContextProvider>;
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
+  const { db } = services(context);
   const form = await request.formData();
   const intent = form.get("intent");
   switch (intent) {
@@ -193,13 +191,13 @@ export async function action({ context, request }: Route.ActionArgs) {
       return succeeded(intent, `We've sent a new link to ${user.email}. It works for 24 hours.`);
     }
     case "address-add":
-      return addAddress(context, user, form);
+      return answerAddress(intent, form, await addAddress(db, user.id, form));
     case "address-update":
-      return updateAddress(context, user, form);
+      return answerAddress(intent, form, await updateAddress(db, user.id, form));
     case "address-delete":
-      return deleteAddress(context, user, form);
+      return answerAddress(intent, form, await deleteAddress(db, user.id, form));
     case "address-default":
-      return makeDefaultAddress(context, user, form);
+      return answerAddress(intent, form, await makeDefaultAddress(db, user.id, form));
     case "password": {
       const result = await changePassword(context, request, form);
       if (result.failure) return passOn(intent, result.failure);
@@ -237,145 +235,6 @@ async function saveDetails(context: Context, user: CurrentUser, form: FormData) 
     .set({ name, phone, city, updatedAt: new Date() })
     .where(eq(users.id, user.id));
   return succeeded("details", "Your details were saved.");
-}
-
-const missingAddress = "That address isn't in your address book any more.";
-
-/**
- * Address changes of one person take turns: each locks the person's row first, so the
- * ten-address limit and the single default hold even when two tabs post at once.
- */
-async function lockAddressBook(tx: Transaction, userId: string) {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-}
-
-async function clearDefault(tx: Transaction, userId: string, now: Date) {
-  await tx
-    .update(addresses)
-    .set({ isDefault: false, updatedAt: now })
-    .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
-}
-
-async function addAddress(context: Context, user: CurrentUser, form: FormData) {
-  const { db } = services(context);
-  const parsed = addressSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return failed("address-add", fieldErrors(parsed.error));
-  const { isDefault: wanted, ...fields } = parsed.data;
-  return db.transaction(async (tx) => {
-    await lockAddressBook(tx, user.id);
-    const [row] = await tx
-      .select({ total: count() })
-      .from(addresses)
-      .where(eq(addresses.userId, user.id));
-    const total = row?.total ?? 0;
-    if (total >= maxAddresses) {
-      return failed("address-add", {
-        form: `You can keep up to ${maxAddresses} addresses. Delete one you no longer use, then add this one.`,
-      });
-    }
-    const now = new Date();
-    const isDefault = wanted || total === 0;
-    if (isDefault) await clearDefault(tx, user.id, now);
-    const id = newId("adr");
-    await tx.insert(addresses).values({
-      id,
-      userId: user.id,
-      ...fields,
-      isDefault,
-      createdAt: now,
-      updatedAt: now,
-    });
-    return succeeded("address-add", `"${fields.label}" was added to your addresses.`);
-  });
-}
-
-async function updateAddress(context: Context, user: CurrentUser, form: FormData) {
-  const { db } = services(context);
-  const addressId = text(form, "addressId");
-  const parsed = addressSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return failed("address-update", fieldErrors(parsed.error), 400, addressId);
-  const { isDefault: wanted, ...fields } = parsed.data;
-  return db.transaction(async (tx) => {
-    await lockAddressBook(tx, user.id);
-    const [existing] = await tx
-      .select({ isDefault: addresses.isDefault })
-      .from(addresses)
-      .where(and(eq(addresses.id, addressId), eq(addresses.userId, user.id)));
-    if (!existing) return failed("address-update", { form: missingAddress }, 404, addressId);
-    const now = new Date();
-    // The default stays the default until another address takes over: there is always one.
-    const isDefault = wanted || existing.isDefault;
-    if (isDefault && !existing.isDefault) await clearDefault(tx, user.id, now);
-    await tx
-      .update(addresses)
-      .set({ ...fields, isDefault, updatedAt: now })
-      .where(and(eq(addresses.id, addressId), eq(addresses.userId, user.id)));
-    return succeeded("address-update", `"${fields.label}" was saved.`, addressId);
-  });
-}
-
-async function deleteAddress(context: Context, user: CurrentUser, form: FormData) {
-  const { db } = services(context);
-  const addressId = text(form, "addressId");
-  return db.transaction(async (tx) => {
-    await lockAddressBook(tx, user.id);
-    const [removed] = await tx
-      .delete(addresses)
-      .where(and(eq(addresses.id, addressId), eq(addresses.userId, user.id)))
-      .returning({ label: addresses.label, isDefault: addresses.isDefault });
-    if (!removed) return failed("address-delete", { form: missingAddress }, 404, addressId);
-    if (removed.isDefault) {
-      // The oldest remaining address takes over as the default.
-      const [next] = await tx
-        .select({ id: addresses.id })
-        .from(addresses)
-        .where(eq(addresses.userId, user.id))
-        .orderBy(asc(addresses.createdAt), asc(addresses.id))
-        .limit(1);
-      if (next) {
-        await tx
-          .update(addresses)
-          .set({ isDefault: true, updatedAt: new Date() })
-          .where(eq(addresses.id, next.id));
-      }
-    }
-    return succeeded("address-delete", `"${removed.label}" was deleted.`, addressId);
-  });
-}
-
-async function makeDefaultAddress(context: Context, user: CurrentUser, form: FormData) {
-  const { db } = services(context);
-  const addressId = text(form, "addressId");
-  return db.transaction(async (tx) => {
-    await lockAddressBook(tx, user.id);
-    const [target] = await tx
-      .select({ label: addresses.label, isDefault: addresses.isDefault })
-      .from(addresses)
-      .where(and(eq(addresses.id, addressId), eq(addresses.userId, user.id)));
-    if (!target) return failed("address-default", { form: missingAddress }, 404, addressId);
-    if (!target.isDefault) {
-      const now = new Date();
-      await tx
-        .update(addresses)
-        .set({ isDefault: false, updatedAt: now })
-        .where(
-          and(
-            eq(addresses.userId, user.id),
-            eq(addresses.isDefault, true),
-            ne(addresses.id, addressId),
-          ),
-        );
-      await tx
-        .update(addresses)
-        .set({ isDefault: true, updatedAt: now })
-        .where(and(eq(addresses.id, addressId), eq(addresses.userId, user.id)));
-    }
-    return succeeded(
-      "address-default",
-      `"${target.label}" is now your default address.`,
-      addressId,
-    );
-  });
 }
 
 // ---------------------------------------------------------------------------------------------
