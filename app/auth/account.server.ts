@@ -6,9 +6,9 @@ import { services } from "../context.server.ts";
 import type { Executor } from "../db/database.server.ts";
 import { businesses, businessMembers, emailOutbox, sessions, users } from "../db/schema.server.ts";
 import { queueEmail } from "../email/outbox.server.ts";
-import { renderEmail } from "../email/render.ts";
 import { rateLimitRules, retryAfterText } from "../security/rate-limit.server.ts";
 import { auditSource, recordAudit } from "./audit.server.ts";
+import { passwordChangedEmail } from "./emails.server.ts";
 import {
   changePasswordSchema,
   deleteAccountSchema,
@@ -260,19 +260,7 @@ export async function changePassword(context: Context, request: Request, form: F
         actorId: user.id,
         ...auditSource(request),
       });
-      await queueEmail(tx, {
-        to: user.email,
-        kind: "password-changed",
-        subject: "Your Oja password was changed",
-        ...renderEmail({
-          heading: "Your password was changed",
-          paragraphs: [
-            `Hello ${user.name}, the password of your Oja account was just changed, and every other device was signed out.`,
-            "If this wasn't you, reset your password now and tell us at support@oja.ng.",
-          ],
-          action: { label: "Reset my password", url: `${settings.publicUrl}/Login/forgot` },
-        }),
-      });
+      await queueEmail(tx, passwordChangedEmail(user, "changed", settings.publicUrl));
     });
     emailQueued();
     return { headers };

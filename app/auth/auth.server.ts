@@ -5,8 +5,13 @@ import type { Database } from "../db/database.server.ts";
 import { type IdPrefix, newId } from "../db/ids.ts";
 import { accounts, sessions, users, verifications } from "../db/schema.server.ts";
 import { queueEmail } from "../email/outbox.server.ts";
-import { renderEmail } from "../email/render.ts";
 import { auditSource, recordAudit } from "./audit.server.ts";
+import {
+  passwordChangedEmail,
+  resetPasswordEmail,
+  tokenLink,
+  verificationEmail,
+} from "./emails.server.ts";
 import { maxPasswordLength, minPasswordLength } from "./forms.ts";
 
 const idPrefixes: Record<string, IdPrefix> = {
@@ -30,8 +35,7 @@ export interface AuthDependencies {
  * every input passes our own validation, rate limits and audit log first.
  */
 export function createAuth({ db, settings, secret, emailQueued }: AuthDependencies) {
-  const link = (path: string, token: string) =>
-    `${settings.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+  const link = (path: string, token: string) => tokenLink(settings.publicUrl, path, token);
 
   return betterAuth({
     appName: "Oja",
@@ -76,19 +80,7 @@ export function createAuth({ db, settings, secret, emailQueued }: AuthDependenci
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
-        await queueEmail(db, {
-          to: user.email,
-          kind: "reset-password",
-          subject: "Reset your Oja password",
-          ...renderEmail({
-            heading: "Reset your password",
-            paragraphs: [
-              `Hello ${user.name}, someone asked to reset the password of your Oja account.`,
-              "The link works once, within one hour. If it wasn't you, ignore this email: your password stays as it is.",
-            ],
-            action: { label: "Choose a new password", url: link("/Login/reset", token) },
-          }),
-        });
+        await queueEmail(db, resetPasswordEmail(user, link("/Login/reset", token)));
         emailQueued?.();
       },
       async onPasswordReset({ user }, request) {
@@ -99,19 +91,7 @@ export function createAuth({ db, settings, secret, emailQueued }: AuthDependenci
             subjectId: user.id,
             ...(request ? auditSource(request) : {}),
           });
-          await queueEmail(tx, {
-            to: user.email,
-            kind: "password-changed",
-            subject: "Your Oja password was changed",
-            ...renderEmail({
-              heading: "Your password was changed",
-              paragraphs: [
-                `Hello ${user.name}, the password of your Oja account was just reset and every device was signed out.`,
-                "If this wasn't you, reset your password now and tell us at support@oja.ng.",
-              ],
-              action: { label: "Sign in", url: `${settings.publicUrl}/Login` },
-            }),
-          });
+          await queueEmail(tx, passwordChangedEmail(user, "reset", settings.publicUrl));
         });
         emailQueued?.();
       },
@@ -128,19 +108,7 @@ export function createAuth({ db, settings, secret, emailQueued }: AuthDependenci
         });
       },
       async sendVerificationEmail({ user, token }) {
-        await queueEmail(db, {
-          to: user.email,
-          kind: "verify-email",
-          subject: "Confirm your email for Oja",
-          ...renderEmail({
-            heading: "Confirm your email",
-            paragraphs: [
-              `Welcome to Oja, ${user.name}. Confirm that this is your email address to write reviews, pay invoices and list a business.`,
-              "The link works for 24 hours.",
-            ],
-            action: { label: "Confirm my email", url: link("/CreateAccount/verify", token) },
-          }),
-        });
+        await queueEmail(db, verificationEmail(user, link("/CreateAccount/verify", token)));
         emailQueued?.();
       },
     },

@@ -1,0 +1,67 @@
+import type { EmailMessage } from "../email/outbox.server.ts";
+import { renderEmail } from "../email/render.ts";
+
+/** The account emails, written once: what each says and where its button leads. */
+interface Person {
+  name: string;
+  email: string;
+}
+
+/** A link into Oja carrying a single-use token. */
+export function tokenLink(publicUrl: string, path: string, token: string): string {
+  return `${publicUrl}${path}?token=${encodeURIComponent(token)}`;
+}
+
+export function verificationEmail(person: Person, url: string): EmailMessage {
+  return {
+    to: person.email,
+    kind: "verify-email",
+    subject: "Confirm your email for Oja",
+    ...renderEmail({
+      heading: "Confirm your email",
+      paragraphs: [
+        `Welcome to Oja, ${person.name}. Confirm that this is your email address to write reviews, pay invoices and list a business.`,
+        "The link works for 24 hours.",
+      ],
+      action: { label: "Confirm my email", url },
+    }),
+  };
+}
+
+export function resetPasswordEmail(person: Person, url: string): EmailMessage {
+  return {
+    to: person.email,
+    kind: "reset-password",
+    subject: "Reset your Oja password",
+    ...renderEmail({
+      heading: "Reset your password",
+      paragraphs: [
+        `Hello ${person.name}, someone asked to reset the password of your Oja account.`,
+        "The link works once, within one hour. If it wasn't you, ignore this email: your password stays as it is.",
+      ],
+      action: { label: "Choose a new password", url },
+    }),
+  };
+}
+
+/** Sent after a change (other devices signed out) or a reset (every device signed out). */
+export function passwordChangedEmail(
+  person: Person,
+  how: "changed" | "reset",
+  publicUrl: string,
+): EmailMessage {
+  const signedOut = how === "reset" ? "every device was" : "every other device was";
+  return {
+    to: person.email,
+    kind: "password-changed",
+    subject: "Your Oja password was changed",
+    ...renderEmail({
+      heading: "Your password was changed",
+      paragraphs: [
+        `Hello ${person.name}, the password of your Oja account was just ${how}, and ${signedOut} signed out.`,
+        "If this wasn't you, reset your password now and tell us at support@oja.ng.",
+      ],
+      action: { label: "Reset my password", url: `${publicUrl}/Login/forgot` },
+    }),
+  };
+}
