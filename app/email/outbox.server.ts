@@ -146,15 +146,23 @@ function errorMessage(error: unknown): string {
   return message.trim().slice(0, 500) || "unknown error";
 }
 
-/** Claims one due row for this sender (see the rules at the top), or none. */
-async function claimNext(db: Database, now: Date): Promise<OutboxEmail | undefined> {
+/**
+ * Claims one due row for this sender (see the rules at the top), or none. "Due" is judged by the
+ * database's clock unless a test fixes `dueBy`: rows are stamped by the database in microseconds,
+ * and this process's clock (milliseconds, maybe on another machine) could see them as not yet due.
+ */
+async function claimNext(
+  db: Database,
+  now: Date,
+  dueBy: Date | undefined,
+): Promise<OutboxEmail | undefined> {
   const due = db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
     .where(
       and(
         isNull(emailOutbox.sentAt),
-        lte(emailOutbox.nextAttemptAt, now),
+        lte(emailOutbox.nextAttemptAt, dueBy ?? sql`clock_timestamp()`),
         lt(emailOutbox.attempts, maxDeliveryAttempts),
       ),
     )
@@ -186,7 +194,7 @@ export async function deliverPendingEmails(
   const from = options.from ?? defaultFrom;
   const result = { sent: 0, failed: 0 };
   for (let index = 0; index < batchSize; index++) {
-    const email = await claimNext(db, now);
+    const email = await claimNext(db, now, options.now);
     if (!email) break;
     try {
       await transport.sendMail({
