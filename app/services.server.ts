@@ -30,7 +30,9 @@ export async function startServices(): Promise<RunningServices> {
   let handle: DatabaseHandle | undefined;
   let redis: Redis | undefined;
   try {
-    handle = await openDatabase(settings);
+    handle = await openDatabase(settings, (error) =>
+      log.warn({ err: error }, "PostgreSQL dropped an idle connection"),
+    );
     const applied = await migrate(handle.db);
     if (applied.length > 0) log.info({ applied }, "applied migrations");
     if (settings.seedDemo && (await isCatalogEmpty(handle.db))) {

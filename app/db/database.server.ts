@@ -40,8 +40,19 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   return handle;
 }
 
-export function openPostgres(connectionString: string, poolSize = 10): DatabaseHandle {
+/**
+ * A pool on a PostgreSQL server. An idle connection the server drops (a restart, a failover, an
+ * administrator) is reported to `onIdleError` and replaced on next use; without a listener pg
+ * would raise it as an uncaught exception and stop the process.
+ */
+export function openPostgres(
+  connectionString: string,
+  poolSize = 10,
+  onIdleError: (error: Error) => void = (error) =>
+    console.error("PostgreSQL dropped an idle connection:", error.message),
+): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  pool.on("error", onIdleError);
   return {
     db: drizzlePostgres(pool, { schema }) as unknown as Database,
     engine: "postgresql",
@@ -50,10 +61,10 @@ export function openPostgres(connectionString: string, poolSize = 10): DatabaseH
 }
 
 /** PostgreSQL when a URL is given, otherwise PGlite in `<dataDir>/pglite`. */
-export async function openDatabase(settings: {
-  databaseUrl?: string;
-  dataDir: string;
-}): Promise<DatabaseHandle> {
-  if (settings.databaseUrl) return openPostgres(settings.databaseUrl);
+export async function openDatabase(
+  settings: { databaseUrl?: string; dataDir: string },
+  onIdleError?: (error: Error) => void,
+): Promise<DatabaseHandle> {
+  if (settings.databaseUrl) return openPostgres(settings.databaseUrl, 10, onIdleError);
   return openPglite({ dataDir: path.join(settings.dataDir, "pglite") });
 }

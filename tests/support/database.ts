@@ -26,7 +26,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   } finally {
     await admin.end();
   }
-  const handle = openPostgres(databaseUrl(template.adminUrl, name), 4);
+  // Dropping the database at the end ends its connections; nobody is using them by then.
+  const handle = openPostgres(databaseUrl(template.adminUrl, name), 4, () => {});
   return {
     ...handle,
     async close() {
