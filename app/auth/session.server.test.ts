@@ -1,6 +1,12 @@
-import { describe, expect, test } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { DatabaseHandle } from "#app/db/database.server.ts";
+import { sessions } from "#app/db/schema.server.ts";
+import { signUpAs } from "#tests/support/accounts.ts";
+import { createTestDatabase } from "#tests/support/database.ts";
+import { pageRequest, routerContext } from "#tests/support/router-context.ts";
 import { hasBusinessRole } from "./roles.ts";
-import { safeRedirectPath } from "./session.server.ts";
+import { authMiddleware, safeRedirectPath, userContext } from "./session.server.ts";
 
 describe("the page /Login returns to", () => {
   test.each([
@@ -24,5 +30,64 @@ describe("business roles", () => {
     expect(hasBusinessRole("manager", "owner")).toBe(false);
     expect(hasBusinessRole("staff", "manager")).toBe(false);
     expect(hasBusinessRole("staff", "staff")).toBe(true);
+  });
+});
+
+describe("the session middleware", () => {
+  let database: DatabaseHandle;
+  let cookie: string;
+  let userId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const account = await signUpAs(database.db);
+    cookie = account.cookie;
+    userId = account.userId;
+  });
+  afterAll(() => database.close());
+
+  /** Makes the session look two days old, so the next request refreshes it (Set-Cookie). */
+  async function ageSession() {
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    await database.db
+      .update(sessions)
+      .set({ updatedAt: twoDaysAgo, expiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(sessions.userId, userId));
+  }
+
+  async function run(response: Response) {
+    const context = routerContext(database.db);
+    const request = pageRequest("/", { cookie });
+    const answered = await authMiddleware({ context, request } as never, async () => response);
+    return { context, answered: answered as Response };
+  }
+
+  test("puts the signed-in person into the context", async () => {
+    const { context } = await run(new Response("ok"));
+    expect(context.get(userContext)?.id).toBe(userId);
+  });
+
+  test("passes a refreshed session cookie on to an ordinary response", async () => {
+    await ageSession();
+    const { answered } = await run(new Response("ok"));
+    expect(answered.headers.getSetCookie().join()).toContain("oja.session_token=");
+  });
+
+  test("never adds a session cookie to a response a shared cache may keep", async () => {
+    await ageSession();
+    const { answered } = await run(
+      new Response("ok", { headers: { "Cache-Control": "public, max-age=600" } }),
+    );
+    expect(answered.headers.getSetCookie()).toEqual([]);
+  });
+
+  test("leaves the cookie an action set alone", async () => {
+    await ageSession();
+    const set = "oja.session_token=from-the-action; Path=/; HttpOnly; SameSite=Lax";
+    const { answered } = await run(new Response("ok", { headers: { "Set-Cookie": set } }));
+    const sessionCookies = answered.headers
+      .getSetCookie()
+      .filter((line) => line.startsWith("oja.session_token="));
+    expect(sessionCookies).toEqual([set]);
   });
 });

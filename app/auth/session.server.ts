@@ -53,11 +53,13 @@ export async function authenticate(
 /**
  * Root middleware: the user into context, and a refreshed session cookie onto the response —
  * unless the action itself set that cookie (signed in, out, or changed password), whose value is
- * the newer one.
+ * the newer one, or the response may be kept by a shared cache (robots.txt, sitemaps, cached
+ * pages), which must never hand one person's session to the next.
  */
 export const authMiddleware: MiddlewareFunction<Response> = async ({ context, request }, next) => {
   const headers = await authenticate(context, request);
   const response = await next();
+  if (/\bpublic\b/.test(response.headers.get("Cache-Control") ?? "")) return response;
   const cookieName = (line: string) => line.slice(0, line.indexOf("="));
   const setByAction = new Set(response.headers.getSetCookie().map(cookieName));
   for (const cookie of headers?.getSetCookie() ?? []) {
@@ -89,7 +91,7 @@ export function requireUser(context: Readonly<RouterContextProvider>, request: R
 /** Guard: platform admins only; anyone else sees the same 404 as for a page that doesn't exist. */
 export function requireAdmin(context: Readonly<RouterContextProvider>, request: Request) {
   const user = requireUser(context, request);
-  if (user.role !== "admin") throw notFound(request.url);
+  if (user.role !== "admin") throw notFound(new URL(request.url));
   return user;
 }
 
@@ -116,6 +118,7 @@ export async function requireBusinessMember(
     .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
     .where(and(eq(businessMembers.userId, user.id), eq(businesses.slug, slug.toLowerCase())))
     .limit(1);
-  if (!membership || !hasBusinessRole(membership.role, minimum)) throw notFound(request.url);
+  if (!membership || !hasBusinessRole(membership.role, minimum))
+    throw notFound(new URL(request.url));
   return { user, membership };
 }

@@ -20,7 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { db } = services(context);
   const personalData = await exportPersonalData(db, user.id);
-  if (!personalData) throw notFound(request.url);
+  if (!personalData) throw notFound(new URL(request.url));
   const filename = `oja-my-data-${lagosDay.format(personalData.exportedAt)}.json`;
   return new Response(`${JSON.stringify(personalData, null, 2)}\n`, {
     headers: {
