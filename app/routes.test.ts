@@ -52,6 +52,9 @@ const nonSpecPaths = [
   "/profile/data",
   "/vendor/:business",
   "/admin",
+  "/robots.txt",
+  "/sitemap.xml",
+  "/sitemaps/:name",
 ];
 const specRoutes = flat.filter(
   (route) => !nonSpecPaths.includes(route.path) && !route.path.startsWith("/dev/"),
@@ -113,6 +116,9 @@ describe("the route table", () => {
     ["/mama-put", "/:id"],
     ["/mama-put/about", "/:id/:main"],
     ["/mama-put/products/jollof", "/:id/products/:product"],
+    ["/robots.txt", "/robots.txt"],
+    ["/sitemap.xml", "/sitemap.xml"],
+    ["/sitemaps/businesses-2.xml", "/sitemaps/:name"],
   ])("%s matches %s: static routes win over business slugs", (url, path) => {
     expect(matchedPath(url)).toBe(path);
   });

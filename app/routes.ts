@@ -66,8 +66,9 @@ export default [
     screen("/vouchers/cart"),
     screen("/vouchers/gift/:id"),
     // Not spec rows. The steps of signing up, in and out; the parts of /profile, /vendor and the
-    // admin area; error checks, the UI kit and the mailbox in test mode; and the catch-all for every
-    // path that matches nothing, which answers 404 "Page not found: {path}".
+    // admin area; robots.txt and the sitemap; error checks, the UI kit and the mailbox in test
+    // mode; and the catch-all for every path that matches nothing, which answers 404 "Page not
+    // found: {path}".
     route("/CreateAccount/verify", "routes/verify-email.tsx"),
     route("/Login/forgot", "routes/forgot-password.tsx"),
     route("/Login/reset", "routes/reset-password.tsx"),
@@ -75,6 +76,9 @@ export default [
     route("/profile/data", "routes/profile-data.ts"),
     route("/vendor/:business", "routes/vendor-business.tsx"),
     route("/admin", "routes/admin.tsx"),
+    route("/robots.txt", "routes/robots.ts"),
+    route("/sitemap.xml", "routes/sitemap-index.ts"),
+    route("/sitemaps/:name", "routes/sitemap-page.ts"),
     route("/dev/errors/:kind", "routes/dev-errors.tsx"),
     route("/dev/kit", "routes/dev-kit.tsx"),
     route("/dev/kit/options", "routes/dev-kit-options.ts"),

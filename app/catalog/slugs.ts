@@ -63,6 +63,7 @@ export const reservedSlugs: ReadonlySet<string> = new Set([
   "settings",
   "signup",
   "sitemap.xml",
+  "sitemaps",
   "static",
   "support",
   "sw.js",
