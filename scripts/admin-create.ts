@@ -32,7 +32,7 @@ async function main(): Promise<number> {
     console.log(usage);
     return 0;
   }
-  const email = z.email().safeParse(values.email?.trim());
+  const email = z.email().safeParse(values.email?.trim().toLowerCase());
   if (!email.success) {
     console.error(`--email must be an email address.\n\n${usage}`);
     return 2;
