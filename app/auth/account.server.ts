@@ -57,7 +57,7 @@ export async function signUp(context: Context, request: Request, form: FormData)
   const parsed = parse(signUpSchema, form);
   if (!parsed.success) return { failure: refuse(400, fieldErrors(parsed.error)) };
   const { name, email, password, referralCode } = parsed.data;
-  const weakness = passwordWeakness(password, [name, email, email.split("@")[0] ?? ""]);
+  const weakness = await passwordWeakness(password, [name, email, email.split("@")[0] ?? ""]);
   if (weakness) return { failure: refuse(400, { password: weakness }) };
   const limit = await rateLimits.hit(rateLimitRules.signUpPerIp, clientIp(request) ?? "unknown");
   if (!limit.allowed)
@@ -194,7 +194,7 @@ export async function resetPassword(context: Context, request: Request, form: Fo
   const { auth } = services(context);
   const parsed = parse(resetPasswordSchema, form);
   if (!parsed.success) return { failure: refuse(400, fieldErrors(parsed.error)) };
-  const weakness = passwordWeakness(parsed.data.password);
+  const weakness = await passwordWeakness(parsed.data.password);
   if (weakness) return { failure: refuse(400, { password: weakness }) };
   try {
     // Better Auth deletes the token as it uses it and signs every device out; its
@@ -240,7 +240,7 @@ export async function changePassword(context: Context, request: Request, form: F
   const user = requireUser(context, request);
   const parsed = parse(changePasswordSchema, form);
   if (!parsed.success) return { failure: refuse(400, fieldErrors(parsed.error)) };
-  const weakness = passwordWeakness(parsed.data.password, [user.name, user.email]);
+  const weakness = await passwordWeakness(parsed.data.password, [user.name, user.email]);
   if (weakness) return { failure: refuse(400, { password: weakness }) };
   const verdict = await rateLimits.hit(rateLimitRules.passwordChangePerAccount, user.id);
   if (!verdict.allowed) return { failure: tooMany("attempts", verdict.retryAfterSeconds) };

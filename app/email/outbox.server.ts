@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
-import { createTransport } from "nodemailer";
 import type { Logger } from "pino";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
@@ -251,12 +250,16 @@ export function startEmailDelivery(options: {
   const { db, settings, log } = options;
   if (!settings.smtpUrl) return { kick() {}, stop: async () => {} };
 
-  const transport = createTransport({
-    url: settings.smtpUrl,
-    connectionTimeout: 30_000,
-    greetingTimeout: 30_000,
-    socketTimeout: 60_000,
-  });
+  // nodemailer is loaded only where SMTP is configured: the embedded default starts faster.
+  const smtpUrl = settings.smtpUrl;
+  const transportReady = import("nodemailer").then(({ createTransport }) =>
+    createTransport({
+      url: smtpUrl,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    }),
+  );
   const batchSize = 20;
   let stopped = false;
   let again = false;
@@ -273,7 +276,7 @@ export function startEmailDelivery(options: {
       do {
         again = false;
         try {
-          const { sent, failed } = await deliverPendingEmails(db, transport, {
+          const { sent, failed } = await deliverPendingEmails(db, await transportReady, {
             from: options.from,
             batchSize,
             log,
@@ -309,7 +312,7 @@ export function startEmailDelivery(options: {
       if (kickTimer) clearTimeout(kickTimer);
       kickTimer = undefined;
       await running;
-      transport.close();
+      (await transportReady).close();
     },
   };
   // Mail queued before this start goes out now rather than at the first tick.
