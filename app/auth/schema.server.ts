@@ -12,16 +12,13 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { businesses } from "../catalog/schema.server.ts";
+import { timestamps } from "../db/columns.server.ts";
 
 /**
  * People and their sign-in records. `users`, `sessions`, `accounts` and `verifications` are the
  * four models Better Auth reads and writes (their property names are Better Auth's field names);
  * the rest is Oja's.
  */
-const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-};
 
 /** A platform role; business roles live on `business_members`. */
 export const platformRole = pgEnum("platform_role", ["shopper", "admin"]);

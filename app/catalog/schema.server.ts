@@ -9,9 +9,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { timestamps } from "../db/columns.server.ts";
 
 /** Opening hours per weekday, each a list of [opens, closes] in 24-hour "HH:MM", Lagos time. */
 export type OpeningHours = Record<
@@ -26,11 +26,6 @@ export const businessStatus = pgEnum("business_status", [
   "rejected",
 ]);
 export const productStatus = pgEnum("product_status", ["draft", "active", "archived"]);
-
-const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-};
 
 export const categories = pgTable("categories", {
   id: text("id").primaryKey(),
