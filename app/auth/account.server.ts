@@ -226,10 +226,7 @@ export async function resendVerificationEmail(context: Context, request: Request
   const { auth, rateLimits } = services(context);
   const user = requireUser(context, request);
   if (user.emailVerified) return {};
-  const verdict = await rateLimits.hit(
-    rateLimitRules.passwordResetPerEmail,
-    `verify:${user.email}`,
-  );
+  const verdict = await rateLimits.hit(rateLimitRules.verificationEmailPerAccount, user.id);
   if (!verdict.allowed) return { failure: tooMany("emails", verdict.retryAfterSeconds) };
   await auth.api.sendVerificationEmail({ body: { email: user.email }, headers: request.headers });
   return {};

@@ -28,6 +28,7 @@ export const rateLimitRules = {
   passwordResetPerIp: { name: "reset-ip", points: 10, windowSeconds: 60 * 60 },
   passwordResetPerEmail: { name: "reset-email", points: 3, windowSeconds: 60 * 60 },
   passwordChangePerAccount: { name: "password-change", points: 5, windowSeconds: 15 * 60 },
+  verificationEmailPerAccount: { name: "verify-email", points: 3, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
