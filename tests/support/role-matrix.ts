@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "#app/db/database.server.ts";
 import { businessMembers, users } from "#app/db/schema.server.ts";
-import { signUpAs } from "./accounts.ts";
+import { outcomeOf, signUpAs } from "./accounts.ts";
 import { createBusiness, createCategory } from "./catalog.ts";
 import { pageRequest, routeArgs } from "./router-context.ts";
 
@@ -84,17 +84,11 @@ export async function outcomeFor(
     target.pattern,
     target.params,
   );
-  try {
-    await target.run(args as never);
-    return "ok";
-  } catch (thrown) {
-    if (thrown instanceof Response && thrown.headers.get("Location")?.startsWith("/Login")) {
-      return "login";
-    }
-    const status = (thrown as { init?: { status?: number } }).init?.status;
-    if (status === 404) return 404;
-    throw thrown;
-  }
+  const outcome = await outcomeOf(() => target.run(args as never));
+  if (!outcome.thrown) return "ok";
+  if (outcome.location?.startsWith("/Login")) return "login";
+  if (outcome.status === 404) return 404;
+  throw new Error(`${target.path} as ${role} answered an unexpected ${outcome.status}`);
 }
 
 /** Asserts the whole matrix for one route at once, so a failure shows every role's outcome. */
