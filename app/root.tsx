@@ -44,6 +44,8 @@ export function loader({ context }: Route.LoaderArgs) {
     // they never hold anyone's name.
     user: user ? { name: user.name, role: user.role } : null,
     testMode: settings.paystack.mode === "test",
+    // For canonical and Open Graph URLs (app/seo/meta.ts).
+    publicUrl: settings.publicUrl,
     versionCheckMs: settings.versionCheckMs,
   };
 }

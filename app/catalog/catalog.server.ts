@@ -20,11 +20,123 @@ export interface ProductCard {
   business: { id: string; slug: string; name: string; city: string };
 }
 
-export async function listCategories(db: Database) {
-  return db
-    .select({ id: categories.id, slug: categories.slug, name: categories.name })
-    .from(categories)
-    .orderBy(asc(categories.position), asc(categories.name));
+/** What every list of businesses shows per business (cards on /, /b, search, follows…). */
+export interface BusinessCard {
+  id: string;
+  slug: string;
+  name: string;
+  tagline: string;
+  city: string;
+  brandColor: string;
+  logoUrl: string | null;
+  category: { slug: string; name: string };
+}
+
+/**
+ * The columns behind a BusinessCard, for `db.select(businessCardColumns)` on
+ * `businesses ⋈ categories ⟕ images (logo)`; `toBusinessCard` turns a row into the card.
+ */
+export const businessCardColumns = {
+  id: businesses.id,
+  slug: businesses.slug,
+  name: businesses.name,
+  tagline: businesses.tagline,
+  city: businesses.city,
+  brandColor: businesses.brandColor,
+  logoPath: images.path,
+  categorySlug: categories.slug,
+  categoryName: categories.name,
+};
+
+export function toBusinessCard(row: {
+  id: string;
+  slug: string;
+  name: string;
+  tagline: string;
+  city: string;
+  brandColor: string;
+  logoPath: string | null;
+  categorySlug: string;
+  categoryName: string;
+}): BusinessCard {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    tagline: row.tagline,
+    city: row.city,
+    brandColor: row.brandColor,
+    logoUrl: row.logoPath ? mediaUrl(row.logoPath) : null,
+    category: { slug: row.categorySlug, name: row.categoryName },
+  };
+}
+
+/**
+ * The columns behind a ProductCard, for `db.select(productCardColumns)` on
+ * `products ⋈ businesses` with `productCardImageJoin` (the first image, position 0);
+ * `toProductCard` turns a row into the card.
+ */
+export const productCardColumns = {
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  priceKobo: products.priceKobo,
+  compareAtKobo: products.compareAtKobo,
+  sizes: products.sizes,
+  stock: products.stock,
+  imagePath: images.path,
+  imageWidth: images.width,
+  imageHeight: images.height,
+  businessId: businesses.id,
+  businessSlug: businesses.slug,
+  businessName: businesses.name,
+  businessCity: businesses.city,
+};
+
+export const productCardImageJoin = and(
+  eq(productImages.productId, products.id),
+  eq(productImages.position, 0),
+);
+
+export function toProductCard(row: {
+  id: string;
+  slug: string;
+  name: string;
+  priceKobo: number;
+  compareAtKobo: number | null;
+  sizes: string[];
+  stock: number;
+  imagePath: string | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
+  businessId: string;
+  businessSlug: string;
+  businessName: string;
+  businessCity: string;
+}): ProductCard {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    priceKobo: kobo(row.priceKobo),
+    compareAtKobo: row.compareAtKobo === null ? null : kobo(row.compareAtKobo),
+    sizes: row.sizes,
+    inStock: row.stock > 0,
+    image: row.imagePath
+      ? {
+          url: mediaUrl(row.imagePath),
+          width: row.imageWidth ?? 800,
+          height: row.imageHeight ?? 800,
+          alt: row.name,
+        }
+      : null,
+    business: {
+      id: row.businessId,
+      slug: row.businessSlug,
+      name: row.businessName,
+      city: row.businessCity,
+    },
+  };
 }
 
 /**
@@ -34,78 +146,38 @@ export async function listCategories(db: Database) {
 export async function featuredProducts(db: Database, limit: number): Promise<ProductCard[]> {
   const rows = await db
     .selectDistinctOn([products.businessId], {
-      id: products.id,
-      slug: products.slug,
-      name: products.name,
-      priceKobo: products.priceKobo,
-      compareAtKobo: products.compareAtKobo,
-      sizes: products.sizes,
-      stock: products.stock,
-      imagePath: images.path,
-      imageWidth: images.width,
-      imageHeight: images.height,
-      businessId: businesses.id,
-      businessSlug: businesses.slug,
-      businessName: businesses.name,
-      businessCity: businesses.city,
+      ...productCardColumns,
       businessCreatedAt: businesses.createdAt,
     })
     .from(products)
     .innerJoin(businesses, eq(businesses.id, products.businessId))
-    // The first image (position 0) is the product's card image.
-    .leftJoin(
-      productImages,
-      and(eq(productImages.productId, products.id), eq(productImages.position, 0)),
-    )
+    .leftJoin(productImages, productCardImageJoin)
     .leftJoin(images, eq(images.id, productImages.imageId))
     .where(and(eq(products.status, "active"), eq(businesses.status, "active")))
     .orderBy(products.businessId, desc(products.stock), asc(products.id));
   return rows
     .sort((a, b) => b.businessCreatedAt.getTime() - a.businessCreatedAt.getTime())
     .slice(0, limit)
-    .map((row) => ({
-      id: row.id,
-      slug: row.slug,
-      name: row.name,
-      priceKobo: kobo(row.priceKobo),
-      compareAtKobo: row.compareAtKobo === null ? null : kobo(row.compareAtKobo),
-      sizes: row.sizes,
-      inStock: row.stock > 0,
-      image: row.imagePath
-        ? {
-            url: mediaUrl(row.imagePath),
-            width: row.imageWidth ?? 800,
-            height: row.imageHeight ?? 800,
-            alt: row.name,
-          }
-        : null,
-      business: {
-        id: row.businessId,
-        slug: row.businessSlug,
-        name: row.businessName,
-        city: row.businessCity,
-      },
-    }));
+    .map(toProductCard);
 }
 
-export async function newestBusinesses(db: Database, limit: number) {
+export async function listCategories(db: Database) {
   return db
-    .select({
-      id: businesses.id,
-      slug: businesses.slug,
-      name: businesses.name,
-      tagline: businesses.tagline,
-      city: businesses.city,
-      brandColor: businesses.brandColor,
-      category: categories.name,
-      logoPath: images.path,
-    })
+    .select({ id: categories.id, slug: categories.slug, name: categories.name })
+    .from(categories)
+    .orderBy(asc(categories.position), asc(categories.name));
+}
+
+export async function newestBusinesses(db: Database, limit: number): Promise<BusinessCard[]> {
+  const rows = await db
+    .select(businessCardColumns)
     .from(businesses)
     .innerJoin(categories, eq(categories.id, businesses.categoryId))
     .leftJoin(images, eq(images.id, businesses.logoImageId))
     .where(eq(businesses.status, "active"))
     .orderBy(desc(businesses.createdAt), asc(businesses.id))
     .limit(limit);
+  return rows.map(toBusinessCard);
 }
 
 /** An active business by its slug (case-insensitive), with what its pages show in the header. */

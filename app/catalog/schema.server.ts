@@ -156,3 +156,34 @@ export const collectionProducts = pgTable(
     index("collection_products_product_idx").on(table.productId),
   ],
 );
+
+export const partnershipStatus = pgEnum("partnership_status", ["proposed", "active", "ended"]);
+
+/**
+ * A cross-promotion: `businessId` presents `partnerId` on /{business}/partners/{partner} with
+ * the partner's offer. Proposed and accepted on /collab and in the vendor console (later issues);
+ * only `active` ones are public.
+ */
+export const partnerships = pgTable(
+  "partnerships",
+  {
+    id: text("id").primaryKey(),
+    businessId: text("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    partnerId: text("partner_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    offerTitle: text("offer_title").notNull(),
+    offerDetails: text("offer_details").notNull().default(""),
+    /** Shown to shoppers at the partner's till, e.g. "OJA-FRIENDS". Not a secret. */
+    offerCode: text("offer_code").notNull().default(""),
+    status: partnershipStatus("status").notNull().default("proposed"),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("partnerships_pair_key").on(table.businessId, table.partnerId),
+    index("partnerships_partner_idx").on(table.partnerId),
+    check("partnerships_not_self", sql`${table.businessId} <> ${table.partnerId}`),
+  ],
+);

@@ -35,7 +35,8 @@ export type IdPrefix =
   | "vrf"
   | "adr"
   | "aud"
-  | "eml";
+  | "eml"
+  | "prt";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${base32(randomBytes(10))}`;

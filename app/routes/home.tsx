@@ -1,11 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import {
-  featuredProducts,
-  listCategories,
-  mediaUrl,
-  newestBusinesses,
-} from "#app/catalog/catalog.server.ts";
+import { featuredProducts, listCategories, newestBusinesses } from "#app/catalog/catalog.server.ts";
+import { BusinessCard } from "#app/components/business-card.tsx";
 import { ProductCard } from "#app/components/product-card.tsx";
 import { services } from "#app/context.server.ts";
 import type { Route } from "./+types/home";
@@ -31,10 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     categories,
     products,
-    businesses: businesses.map(({ logoPath, ...business }) => ({
-      ...business,
-      logoUrl: logoPath ? mediaUrl(logoPath) : null,
-    })),
+    businesses,
   };
 }
 
@@ -97,35 +90,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {businesses.map((business) => (
             <li key={business.id}>
-              <Link
-                to={`/${business.slug}`}
-                className="flex items-center gap-3 rounded-card border border-line bg-surface p-3 hover:border-brand"
-              >
-                {business.logoUrl ? (
-                  <img
-                    src={business.logoUrl}
-                    alt=""
-                    width={48}
-                    height={48}
-                    loading="lazy"
-                    className="size-12 rounded-lg object-cover"
-                  />
-                ) : (
-                  <span
-                    aria-hidden="true"
-                    style={{ background: business.brandColor }}
-                    className="flex size-12 items-center justify-center rounded-lg font-bold text-white"
-                  >
-                    {business.name.slice(0, 1)}
-                  </span>
-                )}
-                <span className="min-w-0">
-                  <span className="block truncate font-semibold text-ink">{business.name}</span>
-                  <span className="block truncate text-sm text-ink-muted">
-                    {business.category} · {business.city}
-                  </span>
-                </span>
-              </Link>
+              <BusinessCard business={business} />
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { mediaUrl, type ProductCard } from "#app/catalog/catalog.server.ts";
+import { type BusinessCard, mediaUrl, type ProductCard } from "#app/catalog/catalog.server.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { kobo } from "#app/money.ts";
 
@@ -65,17 +65,7 @@ export interface SearchOptions {
   beforeQueries?: (tx: Executor) => Promise<unknown>;
 }
 
-export interface BusinessHit {
-  id: string;
-  slug: string;
-  name: string;
-  tagline: string;
-  city: string;
-  brandColor: string;
-  logoUrl: string | null;
-  category: { slug: string; name: string };
-  createdAt: Date;
-}
+export type BusinessHit = BusinessCard & { createdAt: Date };
 
 export type ProductHit = ProductCard & {
   category: { slug: string; name: string };
