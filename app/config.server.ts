@@ -1,5 +1,5 @@
 import path from "node:path";
-import { z } from "zod";
+import { z } from "#app/zod.ts";
 
 /**
  * Every setting Oja reads, validated once at start. An unset optional setting selects the

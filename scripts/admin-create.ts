@@ -6,13 +6,13 @@
  * With the embedded database, stop the app first: PGlite allows one process at a time.
  */
 import { parseArgs } from "node:util";
-import { z } from "zod";
 import { makeAdmin } from "#app/auth/admins.server.ts";
 import { createAuth } from "#app/auth/auth.server.ts";
 import { resolveAuthSecret } from "#app/auth/secret.server.ts";
 import { readSettings, SettingsError } from "#app/config.server.ts";
 import { type DatabaseHandle, openDatabase } from "#app/db/database.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
+import { z } from "#app/zod.ts";
 
 const usage = `Usage: npm run admin:create -- --email you@example.com [--name "Your Name"]
 

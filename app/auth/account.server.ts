@@ -1,7 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import { and, count, desc, eq, gt, inArray } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
-import type { z } from "zod";
+import type { z } from "#app/zod.ts";
 import { services } from "../context.server.ts";
 import type { Executor } from "../db/database.server.ts";
 import { businesses, businessMembers, emailOutbox, sessions, users } from "../db/schema.server.ts";

@@ -1,8 +1,4 @@
-import { z } from "zod";
-
-// zod probes `new Function("")` to speed up object parsing; our CSP has no 'unsafe-eval', so in
-// the browser every probe is a reported violation. Parsing without it is fast enough for forms.
-z.config({ jitless: true });
+import { z } from "#app/zod.ts";
 
 import { normaliseNigerianPhone } from "./phone.ts";
 

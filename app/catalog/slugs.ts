@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/zod.ts";
 
 /**
  * A business's vanity address is oja.ng/{slug}. A slug can never take a first path segment that

@@ -1,10 +1,10 @@
 import { and, asc, eq, ilike } from "drizzle-orm";
-import { z } from "zod";
 import { businesses } from "#app/catalog/schema.server.ts";
 import { infiniteScrollStep } from "#app/components/ui/multiselect/multiselect-state.ts";
 import { services } from "#app/context.server.ts";
 import type { Database } from "#app/db/database.server.ts";
 import { notFound } from "#app/errors.ts";
+import { z } from "#app/zod.ts";
 import type { Route } from "./+types/dev-kit-options";
 
 /**
