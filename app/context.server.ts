@@ -22,5 +22,15 @@ export function services(context: Readonly<RouterContextProvider>): AppServices 
   return context.get(servicesContext);
 }
 
-/** Per request: the nonce this response's scripts carry (Content-Security-Policy). */
-export const requestContext = createContext<{ nonce: string }>({ nonce: "" });
+export interface RequestInfo {
+  /** The nonce this response's scripts carry (Content-Security-Policy). */
+  nonce: string;
+  /**
+   * The page is rendered for the shared render cache (server/page-cache.ts): no session, and
+   * it will be served to everyone, so nothing on it may depend on who is asking.
+   */
+  shared?: boolean;
+}
+
+/** Per request: how this response is being made. */
+export const requestContext = createContext<RequestInfo>({ nonce: "" });

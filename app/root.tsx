@@ -12,10 +12,11 @@ import type { Route } from "./+types/root";
 import { authMiddleware, currentUser } from "./auth/session.server.ts";
 import { ErrorPage } from "./components/error-page.tsx";
 import { Logo } from "./components/logo.tsx";
+import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { NewVersionWatcher } from "./components/new-version-watcher.tsx";
 import { NoticeToast } from "./components/notice-toast.tsx";
 import { AppToaster } from "./components/toaster.tsx";
-import { services } from "./context.server.ts";
+import { requestContext, services } from "./context.server.ts";
 import { useNonce } from "./security/nonce.ts";
 import { newerBuildSeen } from "./updates/new-version.ts";
 import "./app.css";
@@ -39,10 +40,12 @@ export const middleware: Route.MiddlewareFunction[] = [authMiddleware];
 export function loader({ context }: Route.LoaderArgs) {
   const { settings } = services(context);
   const user = currentUser(context);
+  const { shared } = context.get(requestContext);
   return {
-    // Only what the header shows. Pages from the render cache are made without a session, so
-    // they never hold anyone's name.
+    // Only what the header shows. Pages from the render cache are made without a session and
+    // served to everyone: they hold nobody's name, and the header asks /api/me who is there.
     user: user ? { name: user.name, role: user.role } : null,
+    userUnknown: shared === true,
     testMode: settings.paystack.mode === "test",
     // For canonical and Open Graph URLs (app/seo/meta.ts).
     publicUrl: settings.publicUrl,
@@ -63,6 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
+        <NavigationProgress />
         {children}
         <AppToaster />
         <NoticeToast />

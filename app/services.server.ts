@@ -11,6 +11,8 @@ import { createRateLimits } from "./security/rate-limit.server.ts";
 import { isCatalogEmpty, seedDemo } from "./seed/demo.server.ts";
 
 export interface RunningServices extends AppServices {
+  /** The shared Redis connection when REDIS_URL is set (the page cache's change feed uses it). */
+  redis?: Redis;
   close(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export async function startServices(): Promise<RunningServices> {
     auth,
     rateLimits: createRateLimits({ redis }),
     emailQueued: email.kick,
+    redis,
     async close() {
       await email.stop();
       redis?.disconnect();

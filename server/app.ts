@@ -3,10 +3,12 @@ import { createRequestHandler } from "@react-router/express";
 import { sql } from "drizzle-orm";
 import express from "express";
 import { pinoHttp } from "pino-http";
-import { RouterContextProvider } from "react-router";
+import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "#app/context.server.ts";
 import { mediaDir, type RunningServices, startServices } from "#app/services.server.ts";
-import { originCheckMiddleware, securityMiddleware } from "./security.ts";
+import { diskVariantStorage, mediaVariants, variantCacheDir } from "./media-variants.ts";
+import { createPageCache, localFeed, redisFeed } from "./page-cache.ts";
+import { originCheckMiddleware, securityHeadersFor, securityMiddleware } from "./security.ts";
 
 /**
  * Oja's HTTP app. The React Router build bundles this module as its server entry, so the
@@ -21,7 +23,37 @@ const services = await globalForServices.ojaServices;
 
 export const settings = services.settings;
 
+const loadBuild = () => import("virtual:react-router/server-build");
+
+function routerContext(info: { nonce: string; shared?: boolean }) {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  context.set(requestContext, info);
+  return context;
+}
+
+/**
+ * /{slug} comes from the render cache in production. In development Vite rebuilds modules on
+ * every change, so pages are rendered per request there.
+ */
+const renderForCache = createFetchHandler(loadBuild, import.meta.env.MODE);
+const pageCache = import.meta.env.DEV
+  ? undefined
+  : createPageCache({
+      db: services.db,
+      log: services.log,
+      render: (path, nonce) =>
+        renderForCache(
+          new Request(new URL(path, settings.publicUrl)),
+          routerContext({ nonce, shared: true }),
+        ),
+      securityHeaders: securityHeadersFor(settings, false),
+      feed: services.redis ? redisFeed(services.redis) : localFeed(),
+    });
+await pageCache?.start();
+
 export async function shutdown() {
+  await pageCache?.stop();
   await services.close();
 }
 
@@ -47,6 +79,16 @@ app.get("/readyz", async (_req, res) => {
   }
 });
 
+app.use(
+  "/media/w",
+  mediaVariants({
+    storage: diskVariantStorage({
+      mediaDir: mediaDir(settings),
+      cacheDir: variantCacheDir(settings.dataDir),
+    }),
+    onRendered: (rendered) => services.log.debug(rendered, "rendered a picture variant"),
+  }),
+);
 app.use("/media", express.static(mediaDir(settings), { maxAge: "7d", fallthrough: false }));
 
 app.use(
@@ -71,18 +113,16 @@ app.use(
 );
 
 app.use(originCheckMiddleware(settings));
+if (pageCache) app.use(pageCache.middleware);
 
 app.all(
   "/{*path}",
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    build: loadBuild,
     getLoadContext(_req, res) {
-      const context = new RouterContextProvider();
-      context.set(servicesContext, services);
       // Development pages have no CSP (Vite injects inline scripts), so they carry no nonce.
       const nonce = import.meta.env.DEV ? "" : String(res.locals.cspNonce ?? "");
-      context.set(requestContext, { nonce });
-      return context;
+      return routerContext({ nonce });
     },
   }),
 );

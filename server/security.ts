@@ -10,20 +10,25 @@ import { isAllowedOrigin, securityHeaders } from "#app/security/headers.server.t
  * caller's address, as TRUST_PROXY lets Express see it, in a header nobody outside can set.
  */
 export function securityMiddleware(settings: Settings, development: boolean): RequestHandler {
+  const headersFor = securityHeadersFor(settings, development);
   return (req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    res.set(
-      securityHeaders({
-        nonce,
-        secure: settings.secure,
-        paystackLive: settings.paystack.mode === "live",
-        development,
-      }),
-    );
+    res.set(headersFor(nonce));
     req.headers[clientIpHeader] = req.ip ?? "";
     next();
   };
+}
+
+/** The security headers for a response whose scripts carry `nonce`. */
+export function securityHeadersFor(settings: Settings, development: boolean) {
+  return (nonce: string) =>
+    securityHeaders({
+      nonce,
+      secure: settings.secure,
+      paystackLive: settings.paystack.mode === "live",
+      development,
+    });
 }
 
 /** Paths a server elsewhere posts to, each checking its own signature instead of an Origin. */

@@ -74,6 +74,8 @@ export const businesses = pgTable(
     check("businesses_brand_color_hex", sql`${table.brandColor} ~ '^#[0-9a-fA-F]{6}$'`),
     index("businesses_status_category_idx").on(table.status, table.categoryId),
     index("businesses_status_city_idx").on(table.status, table.city),
+    // "Newest first" lists: the home page, /b, /ll.
+    index("businesses_status_created_idx").on(table.status, table.createdAt),
   ],
 );
 

@@ -1,7 +1,7 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { CircleUserRound } from "lucide-react";
-import { Link, useRouteLoaderData, useSubmit } from "react-router";
-import type { loader as rootLoader } from "#app/root.tsx";
+import { Link, useSubmit } from "react-router";
+import { useSignedInUser } from "#app/hooks/use-signed-in-user.ts";
 
 const guestLinks = [
   { to: "/Login", label: "Sign in" },
@@ -21,7 +21,7 @@ const itemClass =
 
 /** The header's account menu: sign in or up for guests; account links and sign out otherwise. */
 export function AccountMenu() {
-  const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
+  const user = useSignedInUser();
   const submit = useSubmit();
   const links = user
     ? [...accountLinks, ...(user.role === "admin" ? [{ to: "/admin", label: "Admin" }] : [])]

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { BusinessCard as BusinessCardData } from "#app/catalog/catalog.server.ts";
+import { ResponsiveImage } from "./ui/responsive-image.tsx";
 
 /** A business in a list: logo (or its initial on the brand colour), name, category and city. */
 export function BusinessCard({ business }: { business: BusinessCardData }) {
@@ -32,16 +33,14 @@ export function BusinessLogo({
 }) {
   const style = { width: size, height: size };
   return business.logoUrl ? (
-    <img
-      src={business.logoUrl}
-      alt=""
-      width={size}
-      height={size}
-      loading="lazy"
-      decoding="async"
-      style={style}
-      className="shrink-0 rounded-lg object-cover"
-    />
+    // The span holds the square whatever the original's shape; the picture fills it.
+    <span style={style} className="block shrink-0 overflow-hidden rounded-lg">
+      <ResponsiveImage
+        image={{ url: business.logoUrl, width: size, height: size, alt: "" }}
+        sizes={`${size}px`}
+        className="size-full object-cover"
+      />
+    </span>
   ) : (
     <span
       aria-hidden="true"

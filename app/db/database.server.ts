@@ -3,6 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -67,4 +68,10 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   if (settings.databaseUrl) return openPostgres(settings.databaseUrl, 10, onIdleError);
   return openPglite({ dataDir: path.join(settings.dataDir, "pglite") });
+}
+
+/** Rows of a raw SQL query; `execute()` is typed per engine, but both answer with `rows`. */
+export async function queryRows<Row>(executor: Executor, query: SQL): Promise<Row[]> {
+  const result = (await executor.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
 }

@@ -4,6 +4,7 @@ import { Link, Outlet, useMatches } from "react-router";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { Logo } from "#app/components/logo.tsx";
 import { TestModeBanner } from "#app/components/test-mode-banner.tsx";
+import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
 import type { Route } from "./+types/custom";
 
 /**
@@ -40,11 +41,10 @@ function CustomChrome({ children }: { children: ReactNode }) {
           {brand ? (
             <Link to={`/${brand.slug}`} className="flex items-center gap-3">
               {brand.logoUrl ? (
-                <img
-                  src={brand.logoUrl}
-                  alt=""
-                  width={40}
-                  height={40}
+                <ResponsiveImage
+                  image={{ url: brand.logoUrl, width: 40, height: 40, alt: "" }}
+                  sizes="40px"
+                  priority
                   className="size-10 rounded-lg object-cover"
                 />
               ) : (

@@ -1,0 +1,42 @@
+import { useEffect, useState } from "react";
+import { useRouteLoaderData } from "react-router";
+import { http } from "#app/http/http-client.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
+
+export interface SignedInUser {
+  name: string;
+  role: "shopper" | "admin";
+}
+
+/**
+ * Who is signed in, for the header. Usually the root loader says; a page from the shared render
+ * cache was made without a session (`userUnknown`), so then the browser asks /api/me once the
+ * page has loaded, and the answer is kept until the root loader knows again.
+ */
+let lastAnswer: SignedInUser | null | undefined;
+
+export function useSignedInUser(): SignedInUser | null {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const unknown = root?.userUnknown === true;
+  const [asked, setAsked] = useState<SignedInUser | null | undefined>(lastAnswer);
+  useEffect(() => {
+    if (!unknown) {
+      lastAnswer = undefined;
+      return;
+    }
+    if (lastAnswer !== undefined) return;
+    const controller = new AbortController();
+    http
+      .request<{ user: SignedInUser | null }>("/api/me", { signal: controller.signal })
+      .then(({ user }) => {
+        lastAnswer = user;
+        setAsked(user);
+      })
+      .catch(() => {
+        // Signed-out looks are the safe fallback; the next navigation asks the server again.
+      });
+    return () => controller.abort();
+  }, [unknown]);
+  if (!unknown) return root?.user ?? null;
+  return asked ?? null;
+}

@@ -1,0 +1,249 @@
+import { eq, sql } from "drizzle-orm";
+import express from "express";
+import pino from "pino";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { businesses, products } from "#app/catalog/schema.server.ts";
+import { type DatabaseHandle, queryRows } from "#app/db/database.server.ts";
+import { createBusiness, createCategory, createProduct } from "#tests/support/catalog.ts";
+import { createTestDatabase } from "#tests/support/database.ts";
+import { createPageCache, type PageCache, type PageCacheOptions, redisFeed } from "./page-cache.ts";
+
+/**
+ * The render cache against a real database: the triggers of drizzle/0006_page_changes.sql, the
+ * poll, and the Express middleware over real HTTP. The renderer stands in for React Router: it
+ * reads the business from the database as the real page would, and counts its renders.
+ */
+let handle: DatabaseHandle;
+let categoryId: string;
+const log = pino({ level: "silent" });
+const caches: PageCache[] = [];
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  categoryId = (await createCategory(handle.db)).id;
+});
+afterEach(async () => {
+  await Promise.all(caches.splice(0).map((cache) => cache.stop()));
+});
+afterAll(() => handle.close());
+
+function startCache(overrides: Partial<PageCacheOptions> = {}) {
+  const renders: string[] = [];
+  const cache = createPageCache({
+    db: handle.db,
+    log,
+    pollIntervalMs: 60_000, // tests poll by hand
+    securityHeaders: (nonce) => ({ "Content-Security-Policy": `script-src 'nonce-${nonce}'` }),
+    async render(path, nonce) {
+      renders.push(path);
+      const slug = /^\/([^/.?]+)/.exec(path)?.[1] ?? "";
+      const [row] = await queryRows<{ name: string; count: number }>(
+        handle.db,
+        sql`select b.name, (select count(*)::int from products p where p.business_id = b.id and p.status = 'active') as count
+            from businesses b where b.slug = ${slug} and b.status = 'active'`,
+      );
+      if (!row) return new Response("Page not found", { status: 404 });
+      const body = path.includes(".data")
+        ? JSON.stringify({ name: row.name, products: row.count })
+        : `<h1>${row.name}</h1><p>${row.count} products</p><script nonce="${nonce}"></script>`;
+      return new Response(body, {
+        headers: { "Content-Type": path.includes(".data") ? "text/x-script" : "text/html" },
+      });
+    },
+    ...overrides,
+  });
+  caches.push(cache);
+  return { cache, renders };
+}
+
+async function serve(cache: PageCache) {
+  const app = express();
+  app.use(cache.middleware);
+  app.use((req, res) => res.status(418).send(`not cached: ${req.path}`));
+  const server = app.listen(0);
+  await new Promise((resolve) => server.once("listening", resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    get: (path: string, headers: Record<string, string> = {}) =>
+      fetch(`http://127.0.0.1:${port}${path}`, { headers }),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+describe("the render cache", () => {
+  it("warms every active business's page and payload at start, and serves them without rendering again", async () => {
+    const open = await createBusiness(handle.db, {
+      categoryId,
+      slug: "warm-spa",
+      name: "Warm Spa",
+    });
+    await createBusiness(handle.db, { categoryId, slug: "hidden-spa", status: "pending" });
+    const { cache, renders } = startCache();
+    await (await cache.start()).warmed;
+    expect(renders).toContain("/warm-spa");
+    expect(renders).toContain("/warm-spa.data");
+    expect(renders.some((path) => path.startsWith("/hidden-spa"))).toBe(false);
+
+    const http = await serve(cache);
+    const before = renders.length;
+    for (const path of ["/warm-spa", "/Warm-Spa", "/warm-spa.data"]) {
+      const response = await http.get(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("x-oja-page-cache")).toBe("hit");
+      expect(response.headers.get("cache-control")).toContain("stale-while-revalidate");
+    }
+    expect(await (await http.get("/warm-spa")).text()).toContain("Warm Spa");
+    expect(renders.length).toBe(before);
+    expect(open.id).toBeTruthy();
+    await http.close();
+  });
+
+  it("serves the page with the nonce it was rendered with, answers 304 to a matching ETag, and leaves other paths alone", async () => {
+    await createBusiness(handle.db, { categoryId, slug: "nonce-spa", name: "Nonce Spa" });
+    const { cache } = startCache();
+    await (await cache.start()).warmed;
+    const http = await serve(cache);
+    const response = await http.get("/nonce-spa");
+    const html = await response.text();
+    const nonce = /nonce="([^"]+)"/.exec(html)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(response.headers.get("content-security-policy")).toBe(`script-src 'nonce-${nonce}'`);
+    const etag = response.headers.get("etag") ?? "";
+    expect((await http.get("/nonce-spa", { "If-None-Match": etag })).status).toBe(304);
+    expect((await http.get("/no-such-business")).status).toBe(418);
+    expect((await http.get("/nonce-spa/about")).status).toBe(418);
+    expect((await http.get("/nonce-spa.data?_routes=root")).status).toBe(418);
+    await http.close();
+  });
+
+  it("rebuilds a page after its business, or one of its products, changes in the database", async () => {
+    const business = await createBusiness(handle.db, {
+      categoryId,
+      slug: "edit-spa",
+      name: "Edit Spa",
+    });
+    const { cache } = startCache();
+    await (await cache.start()).warmed;
+    const http = await serve(cache);
+    expect(await (await http.get("/edit-spa")).text()).toContain("0 products");
+
+    await handle.db
+      .update(businesses)
+      .set({ name: "Edited Spa" })
+      .where(eq(businesses.id, business.id));
+    await cache.pollNow();
+    expect(await (await http.get("/edit-spa")).text()).toContain("Edited Spa");
+    expect(await (await http.get("/edit-spa.data")).text()).toContain("Edited Spa");
+
+    await createProduct(handle.db, { businessId: business.id, status: "active" });
+    await cache.pollNow();
+    expect(await (await http.get("/edit-spa")).text()).toContain("1 products");
+    await http.close();
+  });
+
+  it("drops the page of a business that is suspended, and moves it when the slug changes", async () => {
+    const gone = await createBusiness(handle.db, { categoryId, slug: "gone-spa" });
+    const moved = await createBusiness(handle.db, {
+      categoryId,
+      slug: "old-spa",
+      name: "Moving Spa",
+    });
+    const { cache } = startCache();
+    await (await cache.start()).warmed;
+    const http = await serve(cache);
+
+    await handle.db
+      .update(businesses)
+      .set({ status: "suspended" })
+      .where(eq(businesses.id, gone.id));
+    await handle.db.update(businesses).set({ slug: "new-spa" }).where(eq(businesses.id, moved.id));
+    await cache.pollNow();
+    expect((await http.get("/gone-spa")).status).toBe(418);
+    expect((await http.get("/old-spa")).status).toBe(418);
+    expect(await (await http.get("/new-spa")).text()).toContain("Moving Spa");
+    await http.close();
+  });
+
+  it("renders a page that warming has not reached yet once, on its first request", async () => {
+    const { cache, renders } = startCache();
+    await (await cache.start()).warmed;
+    const business = await createBusiness(handle.db, {
+      categoryId,
+      slug: "late-spa",
+      name: "Late Spa",
+    });
+    await cache.pollNow();
+    const http = await serve(cache);
+    expect(await (await http.get("/late-spa")).text()).toContain("Late Spa");
+    const count = renders.filter((path) => path === "/late-spa").length;
+    await http.get("/late-spa");
+    expect(renders.filter((path) => path === "/late-spa").length).toBe(count);
+    expect(business.id).toBeTruthy();
+    await http.close();
+  });
+
+  it("notes a statement changing several products of several businesses as one change per business", async () => {
+    const a = await createBusiness(handle.db, { categoryId, slug: "batch-a" });
+    const b = await createBusiness(handle.db, { categoryId, slug: "batch-b" });
+    await createProduct(handle.db, { businessId: a.id });
+    await createProduct(handle.db, { businessId: a.id });
+    await createProduct(handle.db, { businessId: b.id });
+    const changedAt = async () =>
+      new Map(
+        (
+          await queryRows<{ business_id: string; changed_at: string }>(
+            handle.db,
+            sql`select business_id, changed_at from page_changes where business_id in (${a.id}, ${b.id})`,
+          )
+        ).map((row) => [row.business_id, new Date(row.changed_at).getTime()]),
+      );
+    const before = await changedAt();
+    await handle.db
+      .update(products)
+      .set({ stock: 7 })
+      .where(sql`business_id in (${a.id}, ${b.id})`);
+    const after = await changedAt();
+    expect(after.size).toBe(2);
+    for (const id of [a.id, b.id])
+      expect(after.get(id)).toBeGreaterThan(before.get(id) ?? Infinity);
+  });
+});
+
+// CI sets TEST_REDIS_URL (.ci/run); without a Redis server these tests are skipped.
+const redisUrl = process.env.TEST_REDIS_URL;
+describe.skipIf(!redisUrl)("the render cache on several instances (Redis)", () => {
+  it("one instance polls and every instance rebuilds the changed page", async () => {
+    const { Redis } = await import("ioredis");
+    const connections = [new Redis(redisUrl as string), new Redis(redisUrl as string)];
+    try {
+      await connections[0]?.del("oja:page-poller");
+      const business = await createBusiness(handle.db, {
+        categoryId,
+        slug: "fleet-spa",
+        name: "Fleet Spa",
+      });
+      const instances = connections.map((redis) => startCache({ feed: redisFeed(redis) }));
+      for (const { cache } of instances) await (await cache.start()).warmed;
+      const servers = await Promise.all(instances.map(({ cache }) => serve(cache)));
+
+      await handle.db
+        .update(businesses)
+        .set({ name: "Fleet Spa Renamed" })
+        .where(eq(businesses.id, business.id));
+      // Both try; the lease lets exactly one of them poll.
+      await Promise.all(instances.map(({ cache }) => cache.pollNow()));
+      await expect
+        .poll(
+          async () => Promise.all(servers.map(async (s) => (await s.get("/fleet-spa")).text())),
+          {
+            timeout: 5_000,
+          },
+        )
+        .toEqual([expect.stringContaining("Renamed"), expect.stringContaining("Renamed")]);
+      await Promise.all(servers.map((s) => s.close()));
+    } finally {
+      for (const redis of connections) redis.disconnect();
+    }
+  });
+});

@@ -1,0 +1,396 @@
+import { createHash, randomBytes } from "node:crypto";
+import { promisify } from "node:util";
+import { gunzip, gzip } from "node:zlib";
+import { sql } from "drizzle-orm";
+import type {
+  Request as ExpressRequest,
+  Response as ExpressResponse,
+  RequestHandler,
+} from "express";
+import type { Redis } from "ioredis";
+import type { Logger } from "pino";
+import { type Database, queryRows } from "#app/db/database.server.ts";
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+/**
+ * The render cache behind /{slug}, the one prerendered route of the spec: each active
+ * business's landing page, as HTML and as React Router's `.data` payload for client navigation,
+ * rendered without a session and kept gzipped in memory. A request never builds the page from
+ * the database; a page is built when the server starts (warming), on its first request if the
+ * warming has not reached it yet, and again within seconds of any change to the business.
+ *
+ * Changes are found by polling `page_changes` (drizzle/0006_page_changes.sql: triggers on the
+ * tables a landing page shows note the business and the time). Whatever wrote the change (this
+ * instance, another one, a script, psql) every instance sees it within one poll. With Redis, one
+ * instance polls and broadcasts what it found (see `pageChangeFeed`), so a fleet costs the
+ * database one poll per interval, not one per instance.
+ */
+export interface RenderedPage {
+  response: Response;
+  /** The CSP nonce the page's scripts carry; served with the page ever after. */
+  nonce: string;
+}
+
+export interface CachedPage {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  etag: string;
+  nonce: string;
+  builtAt: number;
+}
+
+/** Tells every instance which businesses changed; in-process without Redis. */
+export interface PageChangeFeed {
+  /** True when this instance should poll the database now (always, without Redis). */
+  shouldPoll(): Promise<boolean>;
+  publish(businessIds: string[]): Promise<void>;
+  subscribe(onChange: (businessIds: string[]) => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface PageCacheOptions {
+  db: Database;
+  log: Logger;
+  /** Renders a path with no cookies, as a stranger would see it, with the given nonce. */
+  render(path: string, nonce: string): Promise<Response>;
+  /** Headers every response carries that depend on the page (its CSP nonce). */
+  securityHeaders(nonce: string): Record<string, string>;
+  feed?: PageChangeFeed;
+  pollIntervalMs?: number;
+  /** Pages rendered at once while warming; each render is a few queries and a React render. */
+  concurrency?: number;
+}
+
+/**
+ * Lets a CDN keep the page a moment and serve it stale while it fetches the new one; browsers
+ * always revalidate (cheap: the ETag answers 304), so a change shows on the next visit.
+ */
+export const pageCacheControl = "public, max-age=0, s-maxage=2, stale-while-revalidate=60";
+
+/** Changes older than the last poll by less than this are looked at again (late commits). */
+const lookBackSeconds = 60;
+
+const keptHeaders = ["content-type", "x-remix-response", "x-remix-reload-document"];
+
+interface Business {
+  id: string;
+  slug: string;
+}
+
+export function createPageCache(options: PageCacheOptions) {
+  const { db, log } = options;
+  const pollIntervalMs = options.pollIntervalMs ?? 1_000;
+  const feed = options.feed ?? localFeed();
+  const pages = new Map<string, CachedPage>();
+  const slugById = new Map<string, string>();
+  const idBySlug = new Map<string, string>();
+  const keysBySlug = new Map<string, Set<string>>();
+  /** One chain of work per business, so two refreshes never race to store a page. */
+  const queues = new Map<string, Promise<unknown>>();
+  const seenChanges = new Map<string, number>();
+  let lastPoll: Date | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  function keyOf(slug: string, data: boolean) {
+    return data ? `/${slug}.data` : `/${slug}`;
+  }
+
+  function enqueue<T>(businessId: string, work: () => Promise<T>): Promise<T> {
+    const previous = queues.get(businessId) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    queues.set(businessId, next);
+    void next.finally(() => {
+      if (queues.get(businessId) === next) queues.delete(businessId);
+    });
+    return next;
+  }
+
+  function forget(slug: string) {
+    for (const key of keysBySlug.get(slug) ?? []) pages.delete(key);
+    keysBySlug.delete(slug);
+    const id = idBySlug.get(slug);
+    idBySlug.delete(slug);
+    if (id && slugById.get(id) === slug) slugById.delete(id);
+  }
+
+  function remember(business: Business) {
+    const previous = slugById.get(business.id);
+    if (previous && previous !== business.slug) forget(previous);
+    slugById.set(business.id, business.slug);
+    idBySlug.set(business.slug, business.id);
+  }
+
+  /** Renders one page and stores it; a 404 means the business is no longer public. */
+  async function build(slug: string, key: string): Promise<CachedPage | undefined> {
+    const nonce = randomBytes(16).toString("base64");
+    const response = await options.render(key, nonce);
+    if (response.status === 404) {
+      forget(slug);
+      return undefined;
+    }
+    if (response.status !== 200) {
+      // Keep serving the last good page; the next change or restart tries again.
+      log.error({ path: key, status: response.status }, "page cache: render failed");
+      return pages.get(key);
+    }
+    const raw = Buffer.from(await response.arrayBuffer());
+    const headers: Record<string, string> = {};
+    for (const name of keptHeaders) {
+      const value = response.headers.get(name);
+      if (value !== null) headers[name] = value;
+    }
+    const page: CachedPage = {
+      status: response.status,
+      headers,
+      body: await gzipAsync(raw),
+      etag: `"${createHash("sha256").update(raw).digest("base64url").slice(0, 27)}"`,
+      nonce,
+      builtAt: Date.now(),
+    };
+    // A refresh that raced with the business leaving (or renaming) must not bring it back.
+    if (idBySlug.has(slug)) {
+      pages.set(key, page);
+      const keys = keysBySlug.get(slug) ?? new Set<string>();
+      keysBySlug.set(slug, keys.add(key));
+    }
+    return page;
+  }
+
+  /** The slugs' pages as they are now: every variant already cached, or the two main ones. */
+  async function refresh(business: Business) {
+    remember(business);
+    const keys = keysBySlug.get(business.slug);
+    const wanted = keys?.size
+      ? [...keys]
+      : [keyOf(business.slug, false), keyOf(business.slug, true)];
+    for (const key of wanted) {
+      if (!idBySlug.has(business.slug)) break;
+      await build(business.slug, key);
+    }
+  }
+
+  async function refreshById(ids: string[]) {
+    if (ids.length === 0) return;
+    const rows = await queryRows<{ id: string; slug: string; status: string }>(
+      db,
+      sql`select id, slug, status from businesses where id in ${ids}`,
+    );
+    const found = new Map(rows.map((row) => [row.id, row]));
+    await Promise.all(
+      ids.map((id) =>
+        enqueue(id, async () => {
+          const row = found.get(id);
+          if (row?.status === "active") return refresh(row);
+          const slug = slugById.get(id);
+          if (slug) forget(slug);
+        }),
+      ),
+    );
+  }
+
+  /** Which businesses' pages changed since the last look (and a minute before it). */
+  async function poll() {
+    const [clock] = await queryRows<{ now: Date | string }>(
+      db,
+      sql`select clock_timestamp() as now`,
+    );
+    const now = new Date(clock?.now ?? Date.now());
+    // After a long gap (this instance just took over polling) look back one window only.
+    const from = lastPoll && now.getTime() - lastPoll.getTime() < 10_000 ? lastPoll : now;
+    const since = lastPoll ? new Date(from.getTime() - lookBackSeconds * 1_000) : now;
+    lastPoll = now;
+    const rows = await queryRows<{ business_id: string; changed_at: Date | string }>(
+      db,
+      sql`select business_id, changed_at from page_changes where changed_at > ${since.toISOString()}`,
+    );
+    const changed: string[] = [];
+    for (const row of rows) {
+      const at = new Date(row.changed_at).getTime();
+      if (seenChanges.get(row.business_id) === at) continue;
+      seenChanges.set(row.business_id, at);
+      changed.push(row.business_id);
+    }
+    // Forget changes that fell out of the look-back window.
+    for (const [id, at] of seenChanges) if (at < since.getTime()) seenChanges.delete(id);
+    return changed;
+  }
+
+  async function checkForChanges() {
+    if (!(await feed.shouldPoll())) return;
+    const changed = await poll();
+    if (changed.length > 0) await feed.publish(changed);
+  }
+
+  async function tick() {
+    try {
+      await checkForChanges();
+    } catch (error) {
+      log.error({ err: error }, "page cache: polling for changes failed");
+    } finally {
+      if (!stopped) timer = setTimeout(tick, pollIntervalMs);
+    }
+  }
+
+  async function warm(businesses: Business[]) {
+    const started = performance.now();
+    let next = 0;
+    const worker = async () => {
+      while (!stopped && next < businesses.length) {
+        const business = businesses[next++] as Business;
+        await enqueue(business.id, () => refresh(business)).catch((error: unknown) =>
+          log.error({ err: error, slug: business.slug }, "page cache: warming failed"),
+        );
+      }
+    };
+    await Promise.all(Array.from({ length: options.concurrency ?? 2 }, worker));
+    log.info(
+      { pages: pages.size, ms: Math.round(performance.now() - started) },
+      "page cache: warmed",
+    );
+  }
+
+  function send(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state: string) {
+    res.status(page.status);
+    res.set(page.headers);
+    res.set(options.securityHeaders(page.nonce));
+    res.set({
+      "Cache-Control": pageCacheControl,
+      ETag: page.etag,
+      Vary: "Accept-Encoding",
+      "X-Oja-Page-Cache": state,
+    });
+    const known = req
+      .get("If-None-Match")
+      ?.split(",")
+      .map((tag) => tag.trim().replace(/^W\//, ""));
+    if (known?.includes(page.etag)) {
+      res.status(304).end();
+      return;
+    }
+    if (req.acceptsEncodings("gzip")) {
+      res.set("Content-Encoding", "gzip").end(page.body);
+      return;
+    }
+    void gunzipAsync(page.body).then((raw) => res.end(raw));
+  }
+
+  const middleware: RequestHandler = (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const match = /^\/([^/]+?)(\.data)?$/.exec(req.path);
+    if (!match?.[1]) return next();
+    let slug: string;
+    try {
+      slug = decodeURIComponent(match[1]).toLowerCase();
+    } catch {
+      return next();
+    }
+    const id = idBySlug.get(slug);
+    // A payload for some of the page's routes only (`_routes`, sent when a route opts out of
+    // revalidation; none does today) is rendered per request: caching each value anyone
+    // cares to send would let strangers fill the memory.
+    if (!id || req.query._routes !== undefined) return next();
+    const key = keyOf(slug, Boolean(match[2]));
+    const cached = pages.get(key);
+    if (cached) return send(req, res, cached, "hit");
+    enqueue(id, async () => pages.get(key) ?? build(slug, key))
+      .then((page) => (page ? send(req, res, page, "miss") : next()))
+      .catch(next);
+  };
+
+  return {
+    middleware,
+    /** Loads the active businesses, starts polling and warms every page in the background. */
+    async start(): Promise<{ warmed: Promise<void> }> {
+      await feed.subscribe((ids) =>
+        refreshById(ids).catch((error: unknown) =>
+          log.error({ err: error }, "page cache: refresh failed"),
+        ),
+      );
+      const businesses = await queryRows<Business>(
+        db,
+        sql`select id, slug from businesses where status = 'active' order by created_at desc`,
+      );
+      for (const business of businesses) remember(business);
+      // The first poll marks the moment; changes after it are caught by the next ones.
+      await poll();
+      timer = setTimeout(tick, pollIntervalMs);
+      return { warmed: warm(businesses) };
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await Promise.allSettled([...queues.values()]);
+      await feed.close();
+    },
+    /** For tests and benchmarks: what is cached, and a poll without waiting for the timer. */
+    page: (key: string) => pages.get(key),
+    size: () => pages.size,
+    pollNow: checkForChanges,
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+/** One instance, no broadcast: it polls, and what it finds it refreshes itself. */
+export function localFeed(): PageChangeFeed {
+  let listener: ((ids: string[]) => Promise<void>) | undefined;
+  return {
+    shouldPoll: async () => true,
+    publish: async (ids) => {
+      await listener?.(ids);
+    },
+    subscribe: async (onChange) => {
+      listener = onChange;
+    },
+    close: async () => {},
+  };
+}
+
+const feedChannel = "oja:page-changes";
+const pollerKey = "oja:page-poller";
+
+/**
+ * Several instances sharing Redis: the one holding the poller lease polls the database and
+ * publishes what changed; every instance (the poller too) refreshes its own cache on the
+ * message. The lease lasts three poll intervals, so when its holder stops another instance
+ * takes over within a few seconds (and looks back a minute for anything it missed).
+ */
+export function redisFeed(redis: Redis, pollIntervalMs = 1_000): PageChangeFeed {
+  const instance = randomBytes(8).toString("hex");
+  const subscriber = redis.duplicate();
+  const leaseMs = pollIntervalMs * 3;
+  redis.defineCommand("ojaHoldLease", {
+    numberOfKeys: 1,
+    lua: `if redis.call('get', KEYS[1]) == ARGV[1] then
+            return redis.call('pexpire', KEYS[1], ARGV[2])
+          end
+          if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
+          return 0`,
+  });
+  const holdLease = (
+    redis as Redis & {
+      ojaHoldLease(key: string, instance: string, ms: number): Promise<number>;
+    }
+  ).ojaHoldLease.bind(redis);
+  return {
+    shouldPoll: async () => (await holdLease(pollerKey, instance, leaseMs)) === 1,
+    publish: async (ids) => {
+      await redis.publish(feedChannel, JSON.stringify(ids));
+    },
+    subscribe: async (onChange) => {
+      subscriber.on("message", (channel, message) => {
+        if (channel !== feedChannel) return;
+        const ids = JSON.parse(message) as unknown;
+        if (Array.isArray(ids)) void onChange(ids.filter((id) => typeof id === "string"));
+      });
+      await subscriber.subscribe(feedChannel);
+    },
+    close: async () => {
+      subscriber.disconnect();
+    },
+  };
+}
