@@ -13,10 +13,6 @@ export interface PlannedScreen {
   issue?: number;
   /** A route parameter naming a business slug: an unknown business answers 404. */
   businessParam?: "id";
-  /** A route parameter naming a product of that business: an unknown product answers 404. */
-  productParam?: "product";
-  /** Parameters with a fixed set of values: any other value answers 404. */
-  allowed?: Record<string, readonly string[]>;
 }
 
 /** The sections of a business's landing page, /{id}/{main}. */
@@ -30,94 +26,18 @@ export const businessSections = [
 ] as const;
 
 export const plannedScreens = {
-  "/:id": {
-    title: "Business page",
-    holds: "The business's own page: about, products, vouchers, reviews and contact.",
-    issue: 5,
-    businessParam: "id",
-  },
-  "/:id/:main": {
-    title: "Business page section",
-    holds:
-      "One section of the business's page: about, products, vouchers, reviews, contact or sales.",
-    issue: 5,
-    businessParam: "id",
-    allowed: { main: businessSections },
-  },
-  "/:id/partners/:p": {
-    title: "Partner offer",
-    holds: "A partner business presented by this business, with the partner's offer.",
-    issue: 5,
-    businessParam: "id",
-  },
   "/:id/rewards/:user": {
     title: "Loyalty card",
     holds: "A shopper's loyalty card here: points earned, stamps and the next reward.",
     businessParam: "id",
   },
-  "/:id/products/:product": {
-    title: "Product",
-    holds: "The product's gallery, price, size picker, quantity and add to cart.",
-    issue: 5,
-    businessParam: "id",
-    productParam: "product",
-  },
   "/app": {
     title: "Get the app",
     holds: "Install Oja on your phone's home screen and see what works offline.",
   },
-  "/b": {
-    title: "Businesses",
-    holds: "Every business, filtered by category, city, rating, vouchers and open now.",
-    issue: 5,
-  },
-  "/b/:id": {
-    title: "Storefront",
-    holds: "The business's storefront: collections, products, vouchers and rating.",
-    issue: 5,
-    businessParam: "id",
-  },
-  "/b/:id/:search": {
-    title: "Search this business",
-    holds: "Results for your search inside this business's catalogue.",
-    issue: 5,
-    businessParam: "id",
-  },
-  "/b/:id/collection/:collection": {
-    title: "Collection",
-    holds: "One collection of this business's products.",
-    issue: 5,
-    businessParam: "id",
-  },
-  "/b/ff": {
-    title: "For you",
-    holds: "The businesses you follow and your favourites.",
-    issue: 5,
-  },
   "/benefits": {
     title: "Membership benefits",
     holds: "How Oja membership works: tiers, earning rules and what each tier gives.",
-  },
-  "/business/:id": {
-    title: "Business profile",
-    holds: "About, hours, address and map, contact, TrustScore and latest reviews.",
-    issue: 5,
-    businessParam: "id",
-  },
-  "/business/tt": {
-    title: "Trending businesses",
-    holds: "The most reviewed and most bought businesses of the last 7 days.",
-    issue: 5,
-  },
-  "/businesses": {
-    title: "A–Z directory",
-    holds: "Every active business from A to Z, with category and city filters.",
-    issue: 5,
-  },
-  "/businesses/search/:id": {
-    title: "Business search",
-    holds: "Businesses matching your search.",
-    issue: 5,
   },
   "/checkout": {
     title: "Checkout",
@@ -228,21 +148,6 @@ export const plannedScreens = {
     title: "Reward search",
     holds: "Rewards matching your search.",
   },
-  "/search/:id": {
-    title: "Search results",
-    holds: "Businesses, products, vouchers and rewards matching your search.",
-    issue: 5,
-  },
-  "/search/:id/:prod": {
-    title: "Product from your search",
-    holds: "The product you opened, with similar products and a way back to your results.",
-    issue: 5,
-  },
-  "/search/ff": {
-    title: "Advanced search",
-    holds: "Every filter at once: category, city, price range, rating, vouchers and open now.",
-    issue: 5,
-  },
   "/shop/:id": {
     title: "Shop by category",
     holds: "Products and vouchers of one category across businesses.",
@@ -251,11 +156,6 @@ export const plannedScreens = {
   "/shop/friends": {
     title: "Gifts for friends",
     holds: "Vouchers and products you can send to a friend.",
-    issue: 5,
-  },
-  "/spas": {
-    title: "Spas & wellness",
-    holds: "Hand-picked spas and wellness places near you.",
     issue: 5,
   },
   "/vouchergift/:id": {

@@ -9,6 +9,7 @@ import {
   sessions,
   users,
 } from "../db/schema.server.ts";
+import { followsForExport } from "../follows/follows.server.ts";
 import { auditEventsAbout } from "./audit.server.ts";
 
 /**
@@ -104,6 +105,7 @@ export async function exportPersonalData(db: Database, userId: string) {
         .where(eq(emailOutbox.toAddress, account.email))
         .orderBy(asc(emailOutbox.createdAt)),
     ]);
+  const followedBusinesses = await followsForExport(db, userId);
 
   return {
     exportedAt: new Date(),
@@ -112,6 +114,7 @@ export async function exportPersonalData(db: Database, userId: string) {
     sessions: sessionRows,
     addresses: addressRows,
     businessMemberships: memberships,
+    followedBusinesses,
     securityEvents: securityEvents.map((event) => ({
       at: event.at,
       action: event.action,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, test } from "vitest";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
 import * as admin from "#app/routes/admin.tsx";
+import * as follows from "#app/routes/follows.tsx";
 import * as profile from "#app/routes/profile.tsx";
 import * as profileData from "#app/routes/profile-data.ts";
 import * as vendor from "#app/routes/vendor.tsx";
@@ -11,6 +12,7 @@ import {
   expectRoleMatrix,
   type RoleFixtures,
 } from "#tests/support/role-matrix.ts";
+import { pageRequest } from "#tests/support/router-context.ts";
 
 let database: DatabaseHandle;
 let fixtures: RoleFixtures;
@@ -100,6 +102,30 @@ describe("the role matrix", () => {
         ownerOfOther: 404,
         admin: "ok",
       },
+    );
+  });
+
+  test("/b/ff shows everyone a page; following from it needs someone signed in", async () => {
+    await expectRoleMatrix(
+      database.db,
+      fixtures,
+      { path: "/b/ff", pattern: "/b/ff", run: follows.loader },
+      { ...everyoneSignedIn, guest: "ok" },
+    );
+    // The matrix sends GETs; the follow button posts its form with the same cookie.
+    const followOtherBusiness = (args: Parameters<typeof follows.action>[0]) =>
+      follows.action({
+        ...args,
+        request: pageRequest("/b/ff", {
+          form: { intent: "follow", businessId: fixtures.otherBusiness.id },
+          cookie: args.request.headers.get("cookie") ?? undefined,
+        }),
+      });
+    await expectRoleMatrix(
+      database.db,
+      fixtures,
+      { path: "/b/ff", pattern: "/b/ff", run: followOtherBusiness as (args: never) => unknown },
+      everyoneSignedIn,
     );
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { aliasedTable, and, asc, count, desc, eq, exists, inArray, sql } from "drizzle-orm";
 import type { Database } from "#app/db/database.server.ts";
 import { type Kobo, kobo } from "#app/money.ts";
 import { businesses, categories, images, productImages, products } from "./schema.server.ts";
@@ -140,24 +140,40 @@ export function toProductCard(row: {
 }
 
 /**
- * A spread of active products for the home page: the newest product of each of the newest
- * businesses, so one shop never fills the grid.
+ * A spread of active products for the home page: the best-stocked product of each of the newest
+ * businesses that sell something, so one shop never fills the grid. Two small queries: the
+ * businesses first (a sort over active businesses only), then one product each among theirs,
+ * never a pass over every product on Oja.
  */
 export async function featuredProducts(db: Database, limit: number): Promise<ProductCard[]> {
+  const newest = await db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(
+      and(
+        eq(businesses.status, "active"),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(products)
+            .where(and(eq(products.businessId, businesses.id), eq(products.status, "active"))),
+        ),
+      ),
+    )
+    .orderBy(desc(businesses.createdAt), asc(businesses.id))
+    .limit(limit);
+  const order = newest.map((row) => row.id);
+  if (order.length === 0) return [];
   const rows = await db
-    .selectDistinctOn([products.businessId], {
-      ...productCardColumns,
-      businessCreatedAt: businesses.createdAt,
-    })
+    .selectDistinctOn([products.businessId], productCardColumns)
     .from(products)
     .innerJoin(businesses, eq(businesses.id, products.businessId))
     .leftJoin(productImages, productCardImageJoin)
     .leftJoin(images, eq(images.id, productImages.imageId))
-    .where(and(eq(products.status, "active"), eq(businesses.status, "active")))
+    .where(and(inArray(products.businessId, order), eq(products.status, "active")))
     .orderBy(products.businessId, desc(products.stock), asc(products.id));
   return rows
-    .sort((a, b) => b.businessCreatedAt.getTime() - a.businessCreatedAt.getTime())
-    .slice(0, limit)
+    .sort((a, b) => order.indexOf(a.businessId) - order.indexOf(b.businessId))
     .map(toProductCard);
 }
 
@@ -166,6 +182,17 @@ export async function listCategories(db: Database) {
     .select({ id: categories.id, slug: categories.slug, name: categories.name })
     .from(categories)
     .orderBy(asc(categories.position), asc(categories.name));
+}
+
+/** The cities with an active business, A–Z, with how many: every city picker and filter. */
+export async function activeCities(db: Database): Promise<Array<{ name: string; count: number }>> {
+  const rows = await db
+    .select({ name: businesses.city, count: count() })
+    .from(businesses)
+    .where(eq(businesses.status, "active"))
+    .groupBy(businesses.city)
+    .orderBy(asc(businesses.city));
+  return rows.map((row) => ({ name: row.name, count: Number(row.count) }));
 }
 
 export async function newestBusinesses(db: Database, limit: number): Promise<BusinessCard[]> {
@@ -179,6 +206,55 @@ export async function newestBusinesses(db: Database, limit: number): Promise<Bus
     .limit(limit);
   return rows.map(toBusinessCard);
 }
+
+const cover = aliasedTable(images, "cover");
+
+/**
+ * An active business's public profile by its slug (case-insensitive), or undefined: what its
+ * own pages show (/{slug} and its sections, /business/{slug}, the storefront /b/{slug}).
+ */
+export async function businessProfile(db: Database, slug: string) {
+  const [row] = await db
+    .select({
+      ...businessCardColumns,
+      description: businesses.description,
+      address: businesses.address,
+      phone: businesses.phone,
+      email: businesses.email,
+      hours: businesses.hours,
+      createdAt: businesses.createdAt,
+      coverPath: cover.path,
+      coverWidth: cover.width,
+      coverHeight: cover.height,
+      coverAlt: cover.alt,
+    })
+    .from(businesses)
+    .innerJoin(categories, eq(categories.id, businesses.categoryId))
+    .leftJoin(images, eq(images.id, businesses.logoImageId))
+    .leftJoin(cover, eq(cover.id, businesses.coverImageId))
+    .where(and(eq(businesses.slug, slug.toLowerCase()), eq(businesses.status, "active")))
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    ...toBusinessCard(row),
+    description: row.description,
+    address: row.address,
+    phone: row.phone,
+    email: row.email,
+    hours: row.hours,
+    createdAt: row.createdAt,
+    cover: row.coverPath
+      ? {
+          url: mediaUrl(row.coverPath),
+          width: row.coverWidth ?? 1200,
+          height: row.coverHeight ?? 600,
+          alt: row.coverAlt ?? "",
+        }
+      : null,
+  };
+}
+
+export type BusinessProfile = NonNullable<Awaited<ReturnType<typeof businessProfile>>>;
 
 /** An active business by its slug (case-insensitive), with what its pages show in the header. */
 export async function findBusinessBySlug(db: Database, slug: string) {

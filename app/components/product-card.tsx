@@ -3,20 +3,40 @@ import type { ProductCard as ProductCardData } from "#app/catalog/catalog.server
 import { koboToNaira } from "#app/money.ts";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
 import { Money } from "./ui/money.tsx";
+import { ResponsiveImage } from "./ui/responsive-image.tsx";
 
-export function ProductCard({ product, eager }: { product: ProductCardData; eager?: boolean }) {
-  const href = `/${product.business.slug}/products/${product.slug}`;
+// The card's width in the product grids: two columns on a phone, three from 640 px, four from
+// 1024 px inside the 6xl page (at most about 270 px).
+const cardImageSizes = "(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw";
+
+/**
+ * A product in a grid. The picture and the name open the product: its own page, or `href` when
+ * the grid wants another way in (search results open /search/{term}/{product}, which keeps the
+ * way back to the results). The picture's link is hidden from screen readers and the tab order,
+ * so each card is one stop, at its name.
+ */
+export function ProductCard({
+  product,
+  eager,
+  href = `/${product.business.slug}/products/${product.slug}`,
+}: {
+  product: ProductCardData;
+  eager?: boolean;
+  href?: string;
+}) {
   return (
-    <article className="flex flex-col overflow-hidden rounded-card border border-line bg-surface">
-      <Link to={href} className="block aspect-square bg-surface-sunken">
+    <article className="flex h-full flex-col overflow-hidden rounded-card border border-line bg-surface">
+      <Link
+        to={href}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="block aspect-square bg-surface-sunken"
+      >
         {product.image ? (
-          <img
-            src={product.image.url}
-            alt={product.image.alt}
-            width={product.image.width}
-            height={product.image.height}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
+          <ResponsiveImage
+            image={product.image}
+            sizes={cardImageSizes}
+            priority={eager}
             className="size-full object-cover"
           />
         ) : null}
@@ -33,7 +53,7 @@ export function ProductCard({ product, eager }: { product: ProductCardData; eage
             {product.name}
           </Link>
         </h3>
-        <p className="mt-auto flex items-baseline gap-2 pt-1">
+        <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
           <Money kobo={product.priceKobo} className="font-bold text-ink" />
           {product.compareAtKobo ? (
             <s className="text-xs text-ink-muted">

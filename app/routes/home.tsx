@@ -1,38 +1,78 @@
-import { ArrowRight } from "lucide-react";
+import { ArrowRight, MapPin, Store } from "lucide-react";
 import { Link } from "react-router";
-import { featuredProducts, listCategories, newestBusinesses } from "#app/catalog/catalog.server.ts";
+import { currentUser } from "#app/auth/session.server.ts";
+import { activeCities, featuredProducts, listCategories } from "#app/catalog/catalog.server.ts";
+import { newBusinessesNear, savedCity } from "#app/catalog/feeds.server.ts";
 import { BusinessCard } from "#app/components/business-card.tsx";
 import { ProductCard } from "#app/components/product-card.tsx";
+import { SearchBox } from "#app/components/search-box.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { services } from "#app/context.server.ts";
+import { absoluteUrl, pageMeta, publicOrigin } from "#app/seo/meta.ts";
+import { z } from "#app/zod.ts";
 import type { Route } from "./+types/home";
 
-export function meta() {
-  return [
-    { title: "Oja · Local businesses, vouchers and rewards across Nigeria" },
-    {
-      name: "description",
-      content:
-        "Discover spas, salons, restaurants and shops near you, buy from several businesses in one cart, and earn points everywhere.",
+/**
+ * The home page: search, categories, the newest businesses near the shopper (their saved city
+ * when signed in, else the city they pick with `?city=`, else every city) and popular products.
+ * Flash sales and featured vouchers join when their tables exist; ratings too, so "top-rated"
+ * waits for reviews and the list shows the newest.
+ */
+export function meta({ matches }: Route.MetaArgs) {
+  const origin = publicOrigin(matches);
+  return pageMeta(matches, {
+    title: "Local businesses, vouchers and rewards across Nigeria",
+    description:
+      "Discover spas, salons, restaurants and shops near you, buy from several businesses in one cart, and earn points everywhere.",
+    path: "/",
+    jsonLd: {
+      "@type": "WebSite",
+      name: "Oja",
+      url: absoluteUrl(origin, "/"),
+      potentialAction: {
+        "@type": "SearchAction",
+        target: absoluteUrl(origin, "/search/{search_term_string}"),
+        "query-input": "required name=search_term_string",
+      },
     },
-  ];
+  });
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+/** `?city=all` shows every city, also to a shopper whose account names one. */
+const querySchema = z.object({ city: z.string().trim().max(60).optional() });
+
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { db } = services(context);
-  const [categories, products, businesses] = await Promise.all([
+  const user = currentUser(context);
+  const parsed = querySchema.safeParse({ city: url.searchParams.get("city") ?? undefined });
+  // A city too long to be one is no choice at all: every city.
+  const asked = parsed.success ? parsed.data.city || undefined : "all";
+  const chosen = asked === undefined ? undefined : asked.toLowerCase() === "all" ? null : asked;
+  // All at once: the saved city is read inside the businesses query too, not before it.
+  const [categories, products, businesses, cities, saved] = await Promise.all([
     listCategories(db),
     featuredProducts(db, 12),
-    newestBusinesses(db, 8),
+    newBusinessesNear(db, { city: chosen, userId: user?.id ?? null, limit: 8 }),
+    // Busiest cities first in the picker.
+    activeCities(db).then((all) => all.sort((a, b) => b.count - a.count)),
+    chosen === undefined ? savedCity(db, user?.id ?? null) : Promise.resolve(null),
   ]);
+  const city = chosen === undefined ? saved : chosen;
+  // The city as the picker spells it, when it is one of them.
+  const known = cities.find((option) => option.name.toLowerCase() === city?.toLowerCase());
   return {
     categories,
     products,
     businesses,
+    cities,
+    city: known?.name ?? city,
+    cityFromAccount: chosen === undefined && saved !== null,
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { categories, products, businesses } = loaderData;
+  const { categories, products, businesses, cities, city, cityFromAccount } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4">
       <section className="py-8 sm:py-12">
@@ -43,6 +83,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Spas, salons, restaurants and shops across Nigeria. Pay once with Paystack and earn points
           everywhere.
         </p>
+        <SearchBox className="mt-6 max-w-xl" />
         <nav aria-label="Categories" className="mt-6 flex flex-wrap gap-2">
           {categories.map((category) => (
             <Link
@@ -54,6 +95,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Link>
           ))}
         </nav>
+        <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm font-semibold">
+          <Link to="/spas" className="text-brand hover:underline">
+            Spa days & massages
+          </Link>
+          <Link to="/shop/friends" className="text-brand hover:underline">
+            Gifts for friends
+          </Link>
+          <Link to="/ll" className="text-brand hover:underline">
+            Just listed
+          </Link>
+        </p>
       </section>
 
       <section aria-labelledby="popular-title">
@@ -75,7 +127,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
             {products.map((product, index) => (
-              <li key={product.id}>
+              <li key={product.id} className="min-w-0">
                 <ProductCard product={product} eager={index < 4} />
               </li>
             ))}
@@ -83,18 +135,84 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <section aria-labelledby="new-title" className="mt-12">
+      <section aria-labelledby="new-title" className="mt-12 mb-4">
         <h2 id="new-title" className="text-xl font-bold text-ink">
-          New on Oja
+          {city ? "New near you" : "New on Oja"}
         </h2>
-        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {businesses.map((business) => (
-            <li key={business.id}>
-              <BusinessCard business={business} />
-            </li>
-          ))}
-        </ul>
+        <p className="mt-1 text-sm text-ink-muted">
+          {city
+            ? `The newest businesses in ${city}${cityFromAccount ? ", the city on your account" : ""}.`
+            : "The newest businesses on Oja. Pick your city to see the ones near you."}
+        </p>
+        {cities.length > 1 ? (
+          <nav aria-label="Choose your city" className="mt-3">
+            <ul className="flex flex-wrap gap-2">
+              <li>
+                <CityChip to="/?city=all" current={!city}>
+                  All cities
+                </CityChip>
+              </li>
+              {cities.map((option) => (
+                <li key={option.name}>
+                  <CityChip
+                    to={`/?city=${encodeURIComponent(option.name)}`}
+                    current={option.name === city}
+                  >
+                    {option.name}
+                  </CityChip>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        {businesses.length === 0 ? (
+          <div className="mt-4">
+            <EmptyState
+              icon={Store}
+              title={city ? `No businesses in ${city} yet` : "No businesses yet"}
+              action={
+                city ? (
+                  <ButtonLink to="/?city=all" variant="secondary">
+                    See every city
+                  </ButtonLink>
+                ) : (
+                  <ButtonLink to="/vendor">List your business</ButtonLink>
+                )
+              }
+            >
+              {city
+                ? "Businesses are joining every week. See what's new elsewhere in the meantime."
+                : "Be the first: list your business on Oja."}
+            </EmptyState>
+          </div>
+        ) : (
+          <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            {businesses.map((business) => (
+              <li key={business.id} className="min-w-0">
+                <BusinessCard business={business} />
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
     </div>
+  );
+}
+
+function CityChip({ to, current, children }: { to: string; current: boolean; children: string }) {
+  return (
+    <Link
+      to={to}
+      preventScrollReset
+      aria-current={current ? "true" : undefined}
+      className={`inline-flex items-center gap-1 rounded-full border px-3 py-1.5 text-sm font-medium ${
+        current
+          ? "border-brand bg-brand text-on-brand"
+          : "border-line bg-surface text-ink hover:border-brand hover:text-brand"
+      }`}
+    >
+      <MapPin aria-hidden="true" className="size-3.5" />
+      {children}
+    </Link>
   );
 }

@@ -12,7 +12,6 @@ import { loader as plannedLoader } from "./planned.tsx";
 import { loader as searchFormLoader } from "./search-form.tsx";
 
 let database: DatabaseHandle;
-let slug: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -28,7 +27,6 @@ beforeAll(async () => {
     slug: "steam-session",
     priceKobo: 1_450_050,
   });
-  slug = business.slug;
 });
 
 afterAll(() => database.close());
@@ -53,51 +51,27 @@ describe("a planned screen", () => {
   test("says what it will hold", async () => {
     const data = await plannedLoader(loaderArgs(database.db, "/rewards", "/rewards"));
     expect(data.screen.title).toBe("My points");
-    expect(data.brand).toBeNull();
+    expect(data.business).toBeNull();
   });
 
-  test("under a business carries the business's brand for the custom layout", async () => {
+  test("under a business names the business, whatever the case of its slug", async () => {
     const data = await plannedLoader(
-      loaderArgs(database.db, `/${slug}/products/steam-session`, "/:id/products/:product", {
-        id: slug,
-        product: "steam-session",
+      loaderArgs(database.db, "/EWA-SPA/rewards/usr_1", "/:id/rewards/:user", {
+        id: "EWA-SPA",
+        user: "usr_1",
       }),
-    );
-    expect(data.brand).toMatchObject({ name: "Ewa Spa", slug, color: "#0b7a4b" });
-  });
-
-  test("finds the business whatever the case of its slug", async () => {
-    const data = await plannedLoader(
-      loaderArgs(database.db, "/EWA-SPA", "/:id", { id: "EWA-SPA" }),
     );
     expect(data.business?.name).toBe("Ewa Spa");
   });
 
   test.each([
-    ["an unknown business", "/nobody-here", "/:id", { id: "nobody-here" }],
-    ["a suspended business", "/closed-spa", "/:id", { id: "closed-spa" }],
-    ["an unknown section", "/ewa-spa/nonsense", "/:id/:main", { id: "ewa-spa", main: "nonsense" }],
-    [
-      "an unknown product",
-      "/ewa-spa/products/nothing",
-      "/:id/products/:product",
-      { id: "ewa-spa", product: "nothing" },
-    ],
-    ["an unknown storefront", "/b/nobody-here", "/b/:id", { id: "nobody-here" }],
-  ])("answers 404 for %s", async (_label, path, pattern, params) => {
+    ["an unknown business", "/nobody-here/rewards/usr_1", { id: "nobody-here", user: "usr_1" }],
+    ["a suspended business", "/closed-spa/rewards/usr_1", { id: "closed-spa", user: "usr_1" }],
+  ])("answers 404 for %s", async (_label, path, params) => {
     const thrown = await thrownBy(() =>
-      plannedLoader(loaderArgs(database.db, path, pattern, params)),
+      plannedLoader(loaderArgs(database.db, path, "/:id/rewards/:user", params)),
     );
     expect(thrown).toEqual({ status: 404, data: { message: `Page not found: ${path}` } });
-  });
-
-  test("opens every section of a business page", async () => {
-    for (const main of ["about", "products", "vouchers", "reviews", "contact", "sales"]) {
-      const data = await plannedLoader(
-        loaderArgs(database.db, `/${slug}/${main}`, "/:id/:main", { id: slug, main }),
-      );
-      expect(data.screen.title).toBe("Business page section");
-    }
   });
 });
 
@@ -118,10 +92,6 @@ describe("the header search without JavaScript", () => {
       searchFormLoader(loaderArgs(database.db, "/search/ff?q=spa%20lekki", "/search/ff")),
     );
     expect(thrown).toEqual({ status: 302, data: "/search/spa%20lekki" });
-  });
-
-  test("without a term shows the advanced search form", async () => {
-    expect(await searchFormLoader(loaderArgs(database.db, "/search/ff", "/search/ff"))).toBeNull();
   });
 });
 

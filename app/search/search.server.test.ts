@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lagosMoment } from "#app/catalog/opening-hours.ts";
 import { businesses, categories } from "#app/catalog/schema.server.ts";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
 import { createBusiness, createCategory, createProduct } from "#tests/support/catalog.ts";
@@ -7,7 +8,6 @@ import { createTestDatabase } from "#tests/support/database.ts";
 import {
   cleanSearchText,
   InvalidSearchCursorError,
-  lagosMoment,
   type SearchInput,
   type SearchKind,
   type SearchSort,
@@ -330,6 +330,30 @@ describe("filters", () => {
       "Couples Massage",
       "Signature Facial",
     ]);
+  });
+
+  it("the business filter searches one catalogue: its products only, typos included", async () => {
+    const [ewa] = await handle.db
+      .select({ id: businesses.id })
+      .from(businesses)
+      .where(eq(businesses.slug, "ewa-spa"));
+    const inEwa = { businessId: ewa?.id as string };
+    expect(sorted(await names({ kind: "products", text: "masage", filters: inEwa }))).toEqual([
+      "Hot Stone Massage",
+      "Swedish Massage",
+    ]);
+    expect(sorted(await names({ kind: "products", filters: inEwa }))).toEqual([
+      "Hot Stone Massage",
+      "Steam & Sauna Session",
+      "Swedish Massage",
+    ]);
+    expect(await names({ kind: "products", text: "jollof", filters: inEwa })).toEqual([]);
+    expect(await names({ kind: "businesses", text: "spa", filters: inEwa })).toEqual(["Ewa Spa"]);
+    const { facets } = await search(handle.db, { kind: "products", filters: inEwa });
+    expect(facets.categories).toEqual([
+      { slug: "spas-wellness", name: "Spas & Wellness", count: 3 },
+    ]);
+    expect(facets.cities).toEqual([{ name: "Lagos", count: 3 }]);
   });
 
   it("the category filter takes a slug and combines with the text", async () => {

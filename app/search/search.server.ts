@@ -1,7 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type BusinessCard, mediaUrl, type ProductCard } from "#app/catalog/catalog.server.ts";
+import { lagosMoment } from "#app/catalog/opening-hours.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { kobo } from "#app/money.ts";
+import { priceRanges } from "./search-query.ts";
 
 /**
  * The one search path for businesses and products (issue 5): full text over the stored,
@@ -22,6 +24,8 @@ export const searchSorts = ["relevance", "newest", "price-asc", "price-desc", "n
 export type SearchSort = (typeof searchSorts)[number];
 
 export interface SearchFilters {
+  /** Only this business (its own products, or itself): search inside one catalogue, /b/{id}/…. */
+  businessId?: string;
   categorySlug?: string;
   city?: string;
   /** Inclusive bounds in kobo. For businesses: has an active product priced in the range. */
@@ -97,8 +101,8 @@ export interface SearchResult<K extends SearchKind = SearchKind> {
   text: string;
 }
 
-export const searchTimedOutMessage =
-  "Search is taking longer than it should right now. Please try again in a moment, or narrow your search with a category or city.";
+// Shown by the result screens in the browser, so it lives in a module the client may import.
+export { searchTimedOutMessage } from "./search-query.ts";
 
 export const defaultSearchTimeoutMs = 2_000;
 export const defaultSearchLimit = 24;
@@ -113,14 +117,8 @@ export class InvalidSearchCursorError extends Error {
   }
 }
 
-/** Fixed price buckets in kobo (upper bound exclusive): ₦5k, ₦20k, ₦50k, ₦100k. */
-export const priceRanges: ReadonlyArray<Omit<PriceRangeFacet, "count">> = [
-  { label: "Under ₦5,000", minKobo: 0, maxKobo: 500_000 },
-  { label: "₦5,000 – ₦20,000", minKobo: 500_000, maxKobo: 2_000_000 },
-  { label: "₦20,000 – ₦50,000", minKobo: 2_000_000, maxKobo: 5_000_000 },
-  { label: "₦50,000 – ₦100,000", minKobo: 5_000_000, maxKobo: 10_000_000 },
-  { label: "₦100,000 and above", minKobo: 10_000_000, maxKobo: null },
-];
+// The buckets are labelled in the browser too, so they live in a module the client may import.
+export { priceRanges } from "./search-query.ts";
 
 // Trigram thresholds set per search so both engines use the same ones whatever their defaults.
 // 0.5 lets "spaa" match the word "spa" (3 of its 5 trigrams); 0.3 lets "lagso" match "Lagos".
@@ -190,29 +188,7 @@ function decodeCursor(value: string, sort: SearchSort, text: string): CursorKey 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Lagos time
-
-const lagosClock = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Africa/Lagos",
-  weekday: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-const weekdays = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
-
-/** The Lagos weekday key of `hours`, the day before, and "HH:MM" at `now`. */
-export function lagosMoment(now: Date): { day: string; previousDay: string; time: string } {
-  const parts = Object.fromEntries(lagosClock.formatToParts(now).map((p) => [p.type, p.value]));
-  const day = (parts.weekday ?? "").slice(0, 3).toLowerCase();
-  const index = weekdays.indexOf(day as (typeof weekdays)[number]);
-  if (index < 0) throw new Error(`unexpected weekday ${parts.weekday}`);
-  return {
-    day,
-    previousDay: weekdays[(index + 6) % 7] as string,
-    time: `${parts.hour}:${parts.minute}`,
-  };
-}
+// Open now (the rule of app/catalog/opening-hours.ts, in SQL)
 
 function openNowCondition(hours: SQL, now: Date): SQL {
   const { day, previousDay, time } = lagosMoment(now);
@@ -309,6 +285,9 @@ function matchedRows(plan: Plan): SQL {
     return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
   };
 
+  // A hard condition in the WHERE clause, not a facet flag: inside one business, the facets
+  // count that business's products only.
+  const businessOk = filters.businessId ? sql`b.id = ${filters.businessId}` : sql`true`;
   const categoryOk = filters.categorySlug ? sql`c.slug = ${filters.categorySlug}` : sql`true`;
   const cityOk = filters.city ? sql`lower(b.city) = lower(${filters.city}::text)` : sql`true`;
   const openOk = filters.openNow ? openNowCondition(sql.raw("b.hours"), plan.now) : sql`true`;
@@ -334,7 +313,7 @@ function matchedRows(plan: Plan): SQL {
         ${openOk} as open_ok
       from businesses b
       join categories c on c.id = b.category_id
-      where b.status = 'active' and ${textMatch}`;
+      where b.status = 'active' and ${businessOk} and ${textMatch}`;
   }
   return sql`
     select p.id, p.slug, p.name, p.price_kobo, p.compare_at_kobo, p.sizes, p.stock, p.created_at,
@@ -346,7 +325,7 @@ function matchedRows(plan: Plan): SQL {
     from products p
     join businesses b on b.id = p.business_id
     join categories c on c.id = b.category_id
-    where p.status = 'active' and b.status = 'active' and ${textMatch}`;
+    where p.status = 'active' and b.status = 'active' and ${businessOk} and ${textMatch}`;
 }
 
 /**

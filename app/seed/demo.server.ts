@@ -9,6 +9,7 @@ import {
   collections,
   images,
   type OpeningHours,
+  partnerships,
   productImages,
   products,
 } from "#app/catalog/schema.server.ts";
@@ -1548,6 +1549,49 @@ async function renderAll(
   if (failure) throw failure.reason;
 }
 
+// Offers that make sense whatever the two businesses sell.
+const partnerOffers = [
+  "10% off your first visit or order",
+  "₦2,000 off when you spend ₦10,000",
+  "A free gift with your first purchase",
+  "15% off for Oja shoppers this month",
+];
+
+/**
+ * Cross-promotions between neighbours: every other business in a city presents the next
+ * business of another category in the same city, as /{business}/partners/{partner} shows.
+ */
+export function generatePartnerships(
+  businessRows: ReadonlyArray<{ id?: string; name: string; city: string; categorySlug: string }>,
+  now: number,
+): Array<typeof partnerships.$inferInsert> {
+  const byCity = new Map<string, typeof businessRows>();
+  for (const row of businessRows) byCity.set(row.city, [...(byCity.get(row.city) ?? []), row]);
+  const rows: Array<typeof partnerships.$inferInsert> = [];
+  for (const inCity of byCity.values()) {
+    inCity.forEach((business, index) => {
+      if (index % 2 === 1 || !business.id) return;
+      const partner = [...inCity.slice(index + 1), ...inCity.slice(0, index)].find(
+        (other) => other.categorySlug !== business.categorySlug,
+      );
+      if (!partner?.id) return;
+      const offer = partnerOffers[rows.length % partnerOffers.length] as string;
+      rows.push({
+        id: newId("prt"),
+        businessId: business.id,
+        partnerId: partner.id,
+        offerTitle: offer,
+        offerDetails: `A friend of ${business.name}? Get ${offer.charAt(0).toLowerCase()}${offer.slice(1)} at ${partner.name}. Show the code at the counter, or quote it when you order.`,
+        offerCode: `OJA-${initials(business.name, 3)}${rows.length + 1}`,
+        status: "active",
+        createdAt: new Date(now - rows.length * 60_000),
+        updatedAt: new Date(now - rows.length * 60_000),
+      });
+    });
+  }
+  return rows;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The demo seed
 
@@ -1715,7 +1759,9 @@ export async function seedDemo(
     }
   }
 
+  const partnershipRows = generatePartnerships(businessRows, now);
   const rowCount =
+    partnershipRows.length +
     imageRows.length +
     businessRows.length +
     productRows.length +
@@ -1753,6 +1799,7 @@ export async function seedDemo(
       await write(productImageRows, (batch) => tx.insert(productImages).values(batch));
       await write(collectionRows, (batch) => tx.insert(collections).values(batch));
       await write(collectionProductRows, (batch) => tx.insert(collectionProducts).values(batch));
+      await write(partnershipRows, (batch) => tx.insert(partnerships).values(batch));
       await rendering;
     });
   } catch (error) {

@@ -10,6 +10,7 @@ import {
   collectionProducts,
   collections,
   images,
+  partnerships,
   productImages,
   products,
 } from "#app/catalog/schema.server.ts";
@@ -64,6 +65,20 @@ describe("the demo seed", () => {
         ["fri", "mon", "sat", "sun", "thu", "tue", "wed"].sort(),
       );
     }
+  });
+
+  it("pairs neighbours of different trades as active partners, each pair once", async () => {
+    const rows = await handle.db.select().from(partnerships);
+    const byId = new Map((await handle.db.select().from(businesses)).map((row) => [row.id, row]));
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    for (const row of rows) {
+      const [business, partner] = [byId.get(row.businessId), byId.get(row.partnerId)];
+      expect(business?.city).toBe(partner?.city);
+      expect(business?.categoryId).not.toBe(partner?.categoryId);
+      expect(row.status).toBe("active");
+      expect(row.offerCode).toMatch(/^OJA-\S+$/);
+    }
+    expect(new Set(rows.map((row) => row.offerCode)).size).toBe(rows.length);
   });
 
   it("prices every product in whole naira, with any old price above the current one", async () => {

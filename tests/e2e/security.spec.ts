@@ -46,13 +46,19 @@ function nonceOf(csp: string | undefined): string {
 }
 
 /** The nonce of every script of the page (the DOM property: browsers hide the attribute). */
+/**
+ * The nonce of every script that runs. Structured data (`application/ld+json`) is a data block
+ * the browser never executes, so the script policy does not apply to it and it carries none.
+ */
 async function scriptNonces(page: Page) {
   return page.evaluate(() =>
-    Array.from(document.scripts, (script) => ({
-      src: script.src,
-      nonce: script.nonce,
-      attribute: script.getAttribute("nonce"),
-    })),
+    Array.from(document.scripts)
+      .filter((script) => script.type !== "application/ld+json")
+      .map((script) => ({
+        src: script.src,
+        nonce: script.nonce,
+        attribute: script.getAttribute("nonce"),
+      })),
   );
 }
 

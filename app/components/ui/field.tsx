@@ -41,6 +41,62 @@ export function Field({
   );
 }
 
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * A labelled select with its hint and its error, wired like Field. `placeholder` is the first
+ * option, with the empty value ("All cities"), for filters that may be left unset.
+ */
+export function SelectField({
+  label,
+  hint,
+  error,
+  options,
+  placeholder,
+  className,
+  ...select
+}: ComponentProps<"select"> & {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  options: readonly SelectOption[];
+  placeholder?: string;
+}) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className={clsx("space-y-1.5", className)}>
+      <label htmlFor={id} className="block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <select
+        id={id}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={clsx(errorId, hintId) || undefined}
+        {...select}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {hint ? (
+        <p id={hintId} className="text-sm text-ink-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
+    </div>
+  );
+}
+
 export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
   return (
     <p id={id} className="flex items-start gap-1.5 text-sm font-medium text-danger">

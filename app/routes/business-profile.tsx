@@ -1,0 +1,161 @@
+import { Star } from "lucide-react";
+import { Link } from "react-router";
+import { currentUser } from "#app/auth/session.server.ts";
+import { businessProfile } from "#app/catalog/catalog.server.ts";
+import { describeOpeningStatus, lagosMoment, openingStatus } from "#app/catalog/opening-hours.ts";
+import { BusinessLogo } from "#app/components/business-card.tsx";
+import { BusinessContact } from "#app/components/business-contact.tsx";
+import { localBusinessJsonLd } from "#app/components/business-page-header.tsx";
+import { FollowButton } from "#app/components/follow-button.tsx";
+import { OpeningHours } from "#app/components/opening-hours.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
+import { services } from "#app/context.server.ts";
+import { notFound } from "#app/errors.ts";
+import { followState } from "#app/follows/follows.server.ts";
+import { pageMeta, publicOrigin, shortDescription } from "#app/seo/meta.ts";
+import { z } from "#app/zod.ts";
+import type { Route } from "./+types/business-profile";
+
+/**
+ * /business/{slug}: a business's profile — about, the week's hours judged in Lagos time,
+ * address with a map link, contact, reviews (none exist yet), and the follow button. Rendered
+ * per request (the follow state is the visitor's own), unlike the cached landing page /{slug}.
+ */
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { business } = loaderData;
+  const path = `/business/${business.slug}`;
+  return pageMeta(matches, {
+    title: `${business.name} · ${business.category.name} in ${business.city}`,
+    description: shortDescription(
+      business.description || business.tagline || `${business.name}, ${business.city}.`,
+    ),
+    path,
+    image: business.cover?.url ?? business.logoUrl,
+    type: "business.business",
+    jsonLd: localBusinessJsonLd(business, publicOrigin(matches), path),
+  });
+}
+
+const paramsSchema = z.object({ id: z.string().min(1).max(100) });
+
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const parsed = paramsSchema.safeParse(params);
+  if (!parsed.success) throw notFound(url);
+  const { db } = services(context);
+  const business = await businessProfile(db, parsed.data.id);
+  if (!business) throw notFound(url);
+  const user = currentUser(context);
+  const follow = user
+    ? { ...(await followState(db, user.id, business.id)), signedIn: true }
+    : { following: false, favourite: false, signedIn: false };
+  const now = new Date();
+  const status = openingStatus(business.hours, now);
+  return {
+    business,
+    follow,
+    today: lagosMoment(now).day,
+    open: status.open,
+    status: describeOpeningStatus(status),
+  };
+}
+
+export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
+  const { business, follow, today, open, status } = loaderData;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
+      {business.cover ? (
+        <div className="mb-6 overflow-hidden rounded-card">
+          <ResponsiveImage
+            image={{ ...business.cover, alt: business.cover.alt || "" }}
+            sizes="(min-width: 1152px) 1120px, 100vw"
+            priority
+            className="aspect-[3/1] w-full object-cover"
+          />
+        </div>
+      ) : null}
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex min-w-0 items-center gap-4">
+          <BusinessLogo business={business} size={72} />
+          <div className="min-w-0">
+            <h1 className="text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">
+              {business.name}
+            </h1>
+            <p className="text-ink-muted">
+              <Link
+                to={`/b?category=${encodeURIComponent(business.category.slug)}`}
+                className="hover:text-brand hover:underline"
+              >
+                {business.category.name}
+              </Link>{" "}
+              ·{" "}
+              <Link
+                to={`/b?city=${encodeURIComponent(business.city)}`}
+                className="hover:text-brand hover:underline"
+              >
+                {business.city}
+              </Link>
+            </p>
+            {business.tagline ? <p className="mt-1 text-ink">{business.tagline}</p> : null}
+          </div>
+        </div>
+        <FollowButton businessId={business.id} businessName={business.name} initial={follow} />
+      </header>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <section aria-labelledby="about-title" className="rounded-card bg-surface p-5">
+            <h2 id="about-title" className="text-lg font-bold text-ink">
+              About
+            </h2>
+            <p className="mt-2 whitespace-pre-line text-ink">
+              {business.description || `${business.name} hasn't written about itself yet.`}
+            </p>
+            <div className="mt-4 flex flex-wrap gap-2">
+              <ButtonLink to={`/${business.slug}`} variant="secondary" size="sm">
+                Visit the shop
+              </ButtonLink>
+            </div>
+          </section>
+
+          <section aria-labelledby="reviews-title" className="rounded-card bg-surface p-5">
+            <h2 id="reviews-title" className="text-lg font-bold text-ink">
+              Reviews
+            </h2>
+            <div className="mt-3 flex items-start gap-3">
+              <Star aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-ink-muted" />
+              <div>
+                <p className="font-semibold text-ink">No reviews yet</p>
+                <p className="mt-1 text-sm text-ink-muted">
+                  {business.name} has no TrustScore yet: it appears with the first reviews, together
+                  with the rating breakdown and how often the business replies.
+                </p>
+              </div>
+            </div>
+          </section>
+        </div>
+
+        <aside className="space-y-6">
+          <section aria-labelledby="hours-title" className="rounded-card bg-surface p-5">
+            <h2 id="hours-title" className="text-lg font-bold text-ink">
+              Opening hours
+            </h2>
+            <div className="mt-3">
+              <OpeningHours hours={business.hours} today={today} status={status} open={open} />
+            </div>
+          </section>
+
+          <section aria-labelledby="contact-title" className="rounded-card bg-surface p-5">
+            <h2 id="contact-title" className="text-lg font-bold text-ink">
+              Address and contact
+            </h2>
+            <div className="mt-3">
+              <BusinessContact business={business} />
+            </div>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}

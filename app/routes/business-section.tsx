@@ -1,0 +1,156 @@
+import { Percent, Star, Ticket } from "lucide-react";
+import { businessProfile } from "#app/catalog/catalog.server.ts";
+import { InvalidPageCursorError, storefrontProducts } from "#app/catalog/storefront.server.ts";
+import { BusinessContact } from "#app/components/business-contact.tsx";
+import { BusinessPageHeader, localBusinessJsonLd } from "#app/components/business-page-header.tsx";
+import { LiveOpeningHours } from "#app/components/live-opening-hours.tsx";
+import { ProductCard } from "#app/components/product-card.tsx";
+import { EmptyState } from "#app/components/ui/empty-state.tsx";
+import { NextPageLink } from "#app/components/ui/next-page-link.tsx";
+import { services } from "#app/context.server.ts";
+import { notFound, publicError } from "#app/errors.ts";
+import { businessSections } from "#app/screens.ts";
+import { pageMeta, publicOrigin, shortDescription } from "#app/seo/meta.ts";
+import { z } from "#app/zod.ts";
+import type { Route } from "./+types/business-section";
+
+const sectionTitles: Record<(typeof businessSections)[number], string> = {
+  about: "About",
+  products: "Products",
+  vouchers: "Vouchers",
+  reviews: "Reviews",
+  contact: "Contact",
+  sales: "Sales",
+};
+
+/** /{slug}/{section}: one section of a business's landing page; any other section is a 404. */
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { business, section } = loaderData;
+  const path = `/${business.slug}/${section}`;
+  return pageMeta(matches, {
+    title: `${sectionTitles[section]} · ${business.name}`,
+    description: shortDescription(
+      section === "contact"
+        ? `${business.name}: ${business.address}, ${business.city}. Opening hours, phone and map.`
+        : business.description || business.tagline || `${business.name}, ${business.city}.`,
+    ),
+    path,
+    image: business.cover?.url ?? business.logoUrl,
+    type: "business.business",
+    jsonLd:
+      section === "about" || section === "contact"
+        ? localBusinessJsonLd(business, publicOrigin(matches), path)
+        : undefined,
+  });
+}
+
+const paramsSchema = z.object({
+  id: z.string().min(1).max(100),
+  main: z
+    .string()
+    .transform((value) => value.toLowerCase())
+    .pipe(z.enum(businessSections)),
+});
+
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const parsed = paramsSchema.safeParse(params);
+  if (!parsed.success) throw notFound(url);
+  const { db } = services(context);
+  const business = await businessProfile(db, parsed.data.id);
+  if (!business) throw notFound(url);
+  const section = parsed.data.main;
+  if (section !== "products") return { business, section, products: null };
+  try {
+    const products = await storefrontProducts(db, business.id, {
+      after: url.searchParams.get("after"),
+    });
+    return { business, section, products };
+  } catch (error) {
+    if (error instanceof InvalidPageCursorError) throw publicError(400, error.message);
+    throw error;
+  }
+}
+
+export default function BusinessSection({ loaderData }: Route.ComponentProps) {
+  const { business, section, products } = loaderData;
+  return (
+    <div className="mx-auto max-w-6xl px-4 pb-12">
+      <BusinessPageHeader business={business} coverPriority={false} />
+      <section aria-labelledby="section-title" className="mt-8">
+        <h2 id="section-title" className="text-xl font-bold text-ink">
+          {sectionTitles[section]}
+        </h2>
+        <div className="mt-4">
+          {section === "products" && products ? (
+            products.items.length === 0 ? (
+              <EmptyState title={`${business.name} has nothing for sale yet`}>
+                New products show here as soon as they are added.
+              </EmptyState>
+            ) : (
+              <>
+                <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+                  {products.items.map((product) => (
+                    <li key={product.id}>
+                      <ProductCard product={product} />
+                    </li>
+                  ))}
+                </ul>
+                <NextPageLink cursor={products.nextCursor} label="More products" />
+              </>
+            )
+          ) : null}
+          {section === "about" ? (
+            <div className="grid gap-8 lg:grid-cols-3">
+              <div className="lg:col-span-2">
+                <p className="whitespace-pre-line text-ink">
+                  {business.description || `${business.name} hasn't written about itself yet.`}
+                </p>
+                <dl className="mt-6 grid grid-cols-2 gap-4 text-sm">
+                  <div>
+                    <dt className="text-ink-muted">Category</dt>
+                    <dd className="font-semibold text-ink">{business.category.name}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-ink-muted">City</dt>
+                    <dd className="font-semibold text-ink">{business.city}</dd>
+                  </div>
+                </dl>
+              </div>
+              <div className="rounded-card border border-line bg-surface p-5">
+                <LiveOpeningHours hours={business.hours} />
+              </div>
+            </div>
+          ) : null}
+          {section === "contact" ? (
+            <div className="grid gap-6 sm:grid-cols-2">
+              <div className="rounded-card border border-line bg-surface p-5">
+                <BusinessContact business={business} />
+              </div>
+              <div className="rounded-card border border-line bg-surface p-5">
+                <LiveOpeningHours hours={business.hours} />
+              </div>
+            </div>
+          ) : null}
+          {section === "vouchers" ? (
+            <EmptyState icon={Ticket} title="Vouchers are coming to Oja soon">
+              {business.name} can't sell vouchers here yet. When it can, they will be listed on this
+              page.
+            </EmptyState>
+          ) : null}
+          {section === "sales" ? (
+            <EmptyState icon={Percent} title="Sales are coming to Oja soon">
+              Flash sales and discount events by {business.name} will be listed here.
+            </EmptyState>
+          ) : null}
+          {section === "reviews" ? (
+            <EmptyState icon={Star} title={`No reviews of ${business.name} yet`}>
+              Reviews are coming to Oja soon: verified reviews from people who bought or visited
+              will be shown here, with the business's replies.
+            </EmptyState>
+          ) : null}
+        </div>
+      </section>
+    </div>
+  );
+}

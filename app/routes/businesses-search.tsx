@@ -1,0 +1,58 @@
+import { data, Link, redirect } from "react-router";
+import { SearchResults } from "#app/components/search-results.tsx";
+import { services } from "#app/context.server.ts";
+import { resultsPage, termOf } from "#app/search/search-pages.server.ts";
+import { parseResultsQuery, searchPath } from "#app/search/search-query.ts";
+import { pageMeta } from "#app/seo/meta.ts";
+import type { Route } from "./+types/businesses-search";
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  return pageMeta(matches, {
+    title: `Businesses: ${loaderData.text}`,
+    description: `Businesses on Oja matching “${loaderData.text}”.`,
+    path: searchPath(loaderData.text, "/businesses/search"),
+    noindex: true,
+  });
+}
+
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  const text = termOf(params.id);
+  if (!text) throw redirect("/businesses");
+  const { db } = services(context);
+  const page = await resultsPage(db, text, parseResultsQuery(url.searchParams), ["businesses"]);
+  const payload = { text, ...page };
+  return page.cursorError ? data(payload, { status: 400 }) : payload;
+}
+
+export default function BusinessesSearch({ loaderData }: Route.ComponentProps) {
+  const { text, result, cursorError } = loaderData;
+  return (
+    <SearchResults
+      heading={
+        <>
+          Businesses matching <q>{text}</q>
+        </>
+      }
+      intro={
+        <Link to={searchPath(text)} className="text-sm font-semibold text-brand hover:underline">
+          Search products too
+        </Link>
+      }
+      kind="businesses"
+      result={result}
+      cursorError={cursorError}
+      facets={["open", "category", "city", "price"]}
+      productHref={() => searchPath(text)}
+      emptyHint={
+        <p>
+          Check the spelling or try a shorter name. You can also{" "}
+          <Link to="/businesses" className="font-semibold text-brand hover:underline">
+            browse every business A–Z
+          </Link>
+          .
+        </p>
+      }
+    />
+  );
+}

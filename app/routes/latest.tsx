@@ -1,0 +1,183 @@
+import { Sparkles } from "lucide-react";
+import { Link, useLocation } from "react-router";
+import {
+  type FeedEntry,
+  InvalidFeedCursorError,
+  latestListings,
+} from "#app/catalog/feeds.server.ts";
+import { BusinessLogo } from "#app/components/business-card.tsx";
+import { InfiniteList } from "#app/components/infinite-list.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { EmptyState } from "#app/components/ui/empty-state.tsx";
+import { Money } from "#app/components/ui/money.tsx";
+import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
+import { services } from "#app/context.server.ts";
+import { publicError } from "#app/errors.ts";
+import { absoluteUrl, pageMeta, publicOrigin } from "#app/seo/meta.ts";
+import { z } from "#app/zod.ts";
+import type { Route } from "./+types/latest";
+
+/**
+ * /ll: the latest listings feed. New businesses and products, newest first, growing as the
+ * shopper scrolls (InfiniteList) and paged by a real `?after=` link without JavaScript.
+ * Vouchers and sales join the feed when their tables exist.
+ */
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const origin = publicOrigin(matches);
+  const items = loaderData?.items ?? [];
+  return pageMeta(matches, {
+    title: "Latest listings",
+    description:
+      "The newest businesses and products on Oja, from spas and salons to restaurants and shops across Nigeria.",
+    path: "/ll",
+    noindex: Boolean(loaderData?.after),
+    jsonLd: {
+      "@type": "ItemList",
+      name: "Latest listings on Oja",
+      itemListOrder: "https://schema.org/ItemListOrderDescending",
+      itemListElement: items.map((entry, index) => ({
+        "@type": "ListItem",
+        position: index + 1,
+        url: absoluteUrl(origin, entryPath(entry)),
+        name: entry.kind === "business" ? entry.business.name : entry.product.name,
+      })),
+    },
+  });
+}
+
+const querySchema = z.object({
+  after: z.string().max(200, "This page of the list has expired.").optional(),
+});
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const parsed = querySchema.safeParse({ after: url.searchParams.get("after") ?? undefined });
+  if (!parsed.success) throw publicError(400, new InvalidFeedCursorError().message);
+  const { db } = services(context);
+  try {
+    const page = await latestListings(db, { after: parsed.data.after });
+    return { ...page, after: parsed.data.after ?? null };
+  } catch (error) {
+    if (error instanceof InvalidFeedCursorError) throw publicError(400, error.message);
+    throw error;
+  }
+}
+
+function entryPath(entry: FeedEntry): string {
+  return entry.kind === "business"
+    ? `/${entry.business.slug}`
+    : `/${entry.product.business.slug}/products/${entry.product.slug}`;
+}
+
+export default function Latest({ loaderData }: Route.ComponentProps) {
+  const { items, nextCursor, after } = loaderData;
+  const location = useLocation();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <h1 className="text-3xl font-extrabold tracking-tight text-ink">Latest listings</h1>
+      <p className="mt-2 text-ink-muted">
+        New businesses and products on Oja, newest first.
+        {after ? (
+          <>
+            {" "}
+            <Link to="/ll" className="font-semibold text-brand hover:underline">
+              Back to the newest
+            </Link>
+          </>
+        ) : null}
+      </p>
+      <div className="mt-6">
+        {items.length === 0 ? (
+          <EmptyState
+            icon={Sparkles}
+            title="Nothing new yet"
+            action={<ButtonLink to="/">Explore Oja</ButtonLink>}
+          >
+            New businesses and products show up here as soon as they open. Explore the categories in
+            the meantime.
+          </EmptyState>
+        ) : (
+          <InfiniteList
+            key={location.search}
+            items={items}
+            nextCursor={nextCursor}
+            pageOf={(data: Route.ComponentProps["loaderData"]) => data}
+            getKey={(entry) => entry.id}
+            renderItem={(entry) => <Entry entry={entry} />}
+            noun="listings"
+            label="Show more listings"
+            className="flex flex-col gap-3"
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Entry({ entry }: { entry: FeedEntry }) {
+  const badge = entry.kind === "business" ? "New business" : "New product";
+  return (
+    <article className="flex gap-3 rounded-card border border-line bg-surface p-3 sm:gap-4">
+      {entry.kind === "business" ? (
+        <BusinessLogo business={entry.business} size={72} />
+      ) : (
+        <span className="block size-[72px] shrink-0 overflow-hidden rounded-lg bg-surface-sunken">
+          {entry.product.image ? (
+            <ResponsiveImage
+              image={entry.product.image}
+              sizes="72px"
+              className="size-full object-cover"
+            />
+          ) : null}
+        </span>
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-x-2 text-xs">
+          <span
+            className={
+              entry.kind === "business"
+                ? "rounded-full bg-brand-soft px-2 py-0.5 font-semibold text-brand"
+                : "rounded-full bg-surface-sunken px-2 py-0.5 font-semibold text-ink"
+            }
+          >
+            {badge}
+          </span>
+          <time dateTime={entry.createdAt} className="text-ink-muted">
+            {entry.age}
+          </time>
+        </p>
+        {entry.kind === "business" ? (
+          <>
+            <h2 className="mt-1 truncate font-semibold text-ink">
+              <Link to={entryPath(entry)} className="hover:underline">
+                {entry.business.name}
+              </Link>
+            </h2>
+            <p className="truncate text-sm text-ink-muted">
+              {entry.business.category.name} · {entry.business.city}
+            </p>
+            {entry.business.tagline ? (
+              <p className="line-clamp-1 text-sm text-ink">{entry.business.tagline}</p>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <h2 className="mt-1 line-clamp-2 font-semibold text-ink">
+              <Link to={entryPath(entry)} className="hover:underline">
+                {entry.product.name}
+              </Link>
+            </h2>
+            <p className="truncate text-sm text-ink-muted">
+              <Link to={`/${entry.product.business.slug}`} className="hover:underline">
+                {entry.product.business.name}
+              </Link>{" "}
+              · {entry.product.business.city}
+            </p>
+            <p className="text-sm">
+              <Money kobo={entry.product.priceKobo} className="font-bold text-ink" />
+            </p>
+          </>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,158 @@
+import { Gift, Send } from "lucide-react";
+import { useEffect, useState } from "react";
+import type { ProductCard as ProductCardData } from "#app/catalog/catalog.server.ts";
+import { giftIdeas, InvalidFeedCursorError } from "#app/catalog/feeds.server.ts";
+import { ProductCard } from "#app/components/product-card.tsx";
+import { Button, ButtonLink } from "#app/components/ui/button.tsx";
+import { CopyButton } from "#app/components/ui/copy-button.tsx";
+import { EmptyState } from "#app/components/ui/empty-state.tsx";
+import { NextPageLink } from "#app/components/ui/next-page-link.tsx";
+import { services } from "#app/context.server.ts";
+import { publicError } from "#app/errors.ts";
+import { absoluteUrl, pageMeta, publicOrigin } from "#app/seo/meta.ts";
+import { z } from "#app/zod.ts";
+import type { Route } from "./+types/shop-friends";
+
+/**
+ * /shop/friends: the gifting hub. Products their businesses tagged as gift ideas, each with
+ * "Send to a friend" (the phone's share sheet where the browser has one, else a copy button).
+ * Gift vouchers join when vouchers exist.
+ */
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const origin = publicOrigin(matches);
+  return pageMeta(matches, {
+    title: "Gifts for friends",
+    description:
+      "Gift ideas from spas, restaurants and shops across Nigeria: pick something lovely and send the link to a friend.",
+    path: "/shop/friends",
+    noindex: Boolean(loaderData?.after),
+    jsonLd: {
+      "@type": "ItemList",
+      name: "Gift ideas on Oja",
+      itemListElement: (loaderData?.items ?? []).map((product, index) => ({
+        "@type": "ListItem",
+        position: index + 1,
+        url: absoluteUrl(origin, productPath(product)),
+        name: product.name,
+      })),
+    },
+  });
+}
+
+const querySchema = z.object({ after: z.string().max(200).optional() });
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const parsed = querySchema.safeParse({ after: url.searchParams.get("after") ?? undefined });
+  if (!parsed.success) throw publicError(400, new InvalidFeedCursorError().message);
+  const { db, settings } = services(context);
+  try {
+    const page = await giftIdeas(db, { after: parsed.data.after, limit: 24 });
+    return { ...page, after: parsed.data.after ?? null, origin: settings.publicUrl };
+  } catch (error) {
+    if (error instanceof InvalidFeedCursorError) throw publicError(400, error.message);
+    throw error;
+  }
+}
+
+function productPath(product: ProductCardData): string {
+  return `/${product.business.slug}/products/${product.slug}`;
+}
+
+export default function ShopFriends({ loaderData }: Route.ComponentProps) {
+  const { items, nextCursor, origin } = loaderData;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <div className="rounded-card bg-brand-soft p-6 sm:p-8">
+        <h1 className="text-3xl font-extrabold tracking-tight text-ink">Gifts for friends</h1>
+        <p className="mt-2 max-w-2xl text-ink">
+          Couples massages, spa days and more, picked by the businesses themselves as gift ideas.
+          Find one you love and send it to a friend.
+        </p>
+        <p className="mt-3 max-w-2xl text-sm text-ink-muted">
+          Gift vouchers, with your message and a delivery date, are coming soon. Until then, send
+          the link and let your friend choose.
+        </p>
+      </div>
+
+      <section aria-labelledby="gift-ideas" className="mt-8">
+        <h2 id="gift-ideas" className="text-xl font-bold text-ink">
+          Gift ideas
+        </h2>
+        {items.length === 0 ? (
+          <div className="mt-4">
+            <EmptyState
+              icon={Gift}
+              title="No gift ideas yet"
+              action={<ButtonLink to="/shop/spas-wellness">Browse spas & wellness</ButtonLink>}
+            >
+              Businesses haven't marked any products as gifts yet. Spa treatments make lovely
+              presents: have a look there.
+            </EmptyState>
+          </div>
+        ) : (
+          <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+            {items.map((product, index) => (
+              <li key={product.id} className="flex min-w-0 flex-col gap-2">
+                <ProductCard product={product} eager={index < 4} />
+                <SendToFriend
+                  name={product.name}
+                  url={absoluteUrl(origin.replace(/\/+$/, ""), productPath(product))}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        <NextPageLink cursor={nextCursor} label="Show more gift ideas" />
+      </section>
+    </div>
+  );
+}
+
+/**
+ * Shares the product's link: the share sheet (Web Share API) where the browser offers one,
+ * else the copy button. The server and the first render show the copy button, which works
+ * everywhere; the share sheet replaces it once the page knows the browser can share.
+ */
+function SendToFriend({ name, url }: { name: string; url: string }) {
+  const [canShare, setCanShare] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setCanShare(typeof navigator.share === "function");
+  }, []);
+  if (!canShare) {
+    return (
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="text-sm font-medium text-ink">Send to a friend</span>
+        <CopyButton text={url} label="Copy" what={`link to ${name}`} />
+      </div>
+    );
+  }
+  return (
+    <span className="inline-flex flex-col items-start gap-1">
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={`Send ${name} to a friend`}
+        onClick={async () => {
+          setError(null);
+          try {
+            await navigator.share({ title: name, text: `A gift idea on Oja: ${name}`, url });
+          } catch (failure) {
+            // Closing the share sheet is not a failure.
+            if ((failure as Error).name !== "AbortError") {
+              setError("Sharing didn't work. Copy the link from the address bar instead.");
+            }
+          }
+        }}
+      >
+        <Send aria-hidden="true" className="size-4" />
+        Send to a friend
+      </Button>
+      {error ? (
+        <span role="alert" className="text-sm text-danger">
+          {error}
+        </span>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,104 @@
+import type { Database } from "#app/db/database.server.ts";
+import {
+  cleanSearchText,
+  InvalidSearchCursorError,
+  type ProductHit,
+  type SearchKind,
+  type SearchResult,
+  search,
+} from "./search.server.ts";
+import type { ResultsQuery } from "./search-query.ts";
+
+/**
+ * What the search screens read besides search() itself: the result page's one search (with its
+ * default tab and its cursor errors), the product opened from the results, and the cities of
+ * the advanced form.
+ */
+
+/** The term of /search/{id}: React Router has decoded it already; cleaned like every search. */
+export function termOf(param: string | undefined): string {
+  return cleanSearchText(param);
+}
+
+export type ResultsPage =
+  | { kind: SearchKind; result: SearchResult; cursorError: null }
+  | { kind: SearchKind; result: null; cursorError: string };
+
+/**
+ * One search for a result page. Without `?tab=` the page shows products when there are any and
+ * businesses otherwise; a later page (`?after=`) decides the same way from the first page, so
+ * "Show more" links need not carry the tab.
+ */
+export async function resultsPage(
+  db: Database,
+  text: string,
+  query: ResultsQuery,
+  kinds: readonly SearchKind[] = ["products", "businesses"],
+): Promise<ResultsPage> {
+  const { filters, sort, after } = query;
+  const [primary = "products", fallback = primary] = kinds;
+  let kind: SearchKind = query.tab && kinds.includes(query.tab) ? query.tab : primary;
+  try {
+    if (!query.tab && fallback !== primary) {
+      if (!after) {
+        const first = await search(db, { kind: primary, text, filters, sort });
+        if (first.items.length > 0 || first.timedOut) {
+          return { kind: primary, result: first, cursorError: null };
+        }
+        kind = fallback;
+      } else {
+        kind = (await hasNone(db, primary, text, query)) ? fallback : primary;
+      }
+    }
+    const result = await search(db, { kind, text, filters, sort, after });
+    return { kind, result, cursorError: null };
+  } catch (error) {
+    if (error instanceof InvalidSearchCursorError) {
+      return { kind, result: null, cursorError: error.message };
+    }
+    throw error;
+  }
+}
+
+async function hasNone(db: Database, kind: SearchKind, text: string, query: ResultsQuery) {
+  const probe = await search(db, {
+    kind,
+    text,
+    filters: query.filters,
+    sort: query.sort,
+    limit: 1,
+  });
+  return probe.items.length === 0 && !probe.timedOut;
+}
+
+/**
+ * "Similar products": what the search finds for the product's own name in its category, then
+ * the category's newest, never the product itself; at most `limit`.
+ */
+export async function similarProducts(
+  db: Database,
+  product: { id: string; name: string; category: { slug: string } },
+  limit = 8,
+): Promise<ProductHit[]> {
+  const filters = { categorySlug: product.category.slug };
+  const [byName, byCategory] = await Promise.all([
+    // Any one word of the name is enough: the last word (usually the kind of thing) is the
+    // likeliest to be shared.
+    search(db, {
+      kind: "products",
+      text: product.name.split(/\s+/).at(-1) ?? "",
+      filters,
+      limit: limit + 1,
+    }),
+    search(db, { kind: "products", filters, sort: "newest", limit: limit + 1 }),
+  ]);
+  const seen = new Set([product.id]);
+  const similar: ProductHit[] = [];
+  for (const hit of [...byName.items, ...byCategory.items] as ProductHit[]) {
+    if (seen.has(hit.id)) continue;
+    seen.add(hit.id);
+    similar.push(hit);
+    if (similar.length === limit) break;
+  }
+  return similar;
+}
