@@ -2,7 +2,8 @@ import { data, Link, redirect } from "react-router";
 import { SearchResults } from "#app/components/search-results.tsx";
 import { services } from "#app/context.server.ts";
 import { resultsPage, termOf } from "#app/search/search-pages.server.ts";
-import { parseResultsQuery, searchPath } from "#app/search/search-query.ts";
+import { parseResultsQuery } from "#app/search/search-params.server.ts";
+import { searchPath } from "#app/search/search-query.ts";
 import { pageMeta } from "#app/seo/meta.ts";
 import type { Route } from "./+types/businesses-search";
 

@@ -7,7 +7,7 @@ import {
   type SearchResult,
   search,
 } from "./search.server.ts";
-import type { ResultsQuery } from "./search-query.ts";
+import type { ResultsQuery } from "./search-params.server.ts";
 
 /**
  * What the search screens read besides search() itself: the result page's one search (with its

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type BusinessCard, mediaUrl, type ProductCard } from "#app/catalog/catalog.server.ts";
 import { lagosMoment } from "#app/catalog/opening-hours.ts";
-import type { Database, Executor } from "#app/db/database.server.ts";
+import { type Database, type Executor, queryRows } from "#app/db/database.server.ts";
 import { kobo } from "#app/money.ts";
 import { priceRanges } from "./search-query.ts";
 
@@ -367,12 +367,6 @@ function sortKey(sort: SearchSort): { key: SQL; type: "numeric" | "text"; descen
 
 type Row = Record<string, unknown>;
 
-async function rowsOf(executor: Executor, query: SQL): Promise<Row[]> {
-  // execute() is typed per engine; both engines answer with `rows`.
-  const result = (await executor.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
-}
-
 function isTimeout(error: unknown): boolean {
   // Drizzle wraps driver errors; the SQLSTATE sits on the cause (node-postgres and PGlite alike).
   for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; depth++) {
@@ -500,8 +494,47 @@ export async function search<K extends SearchKind>(
           or (sort_key = ${cursor.key}::${cast}${keyCollation} and id collate "C" > ${cursor.id}))`
     : sql``;
   const direction = sql.raw(order.descending ? "desc" : "asc");
-  const itemsQuery = sql`
-    with matched as (${matched}),
+  // One statement per search: the matches are worked out once (materialized) and read by the
+  // page and by every facet, instead of once per query.
+  const items =
+    input.kind === "businesses"
+      ? sql`select page.*, logo.path as logo_path from page
+          left join images logo on logo.id = page.logo_image_id`
+      : sql`select page.*, img.path as image_path, img.width as image_width,
+            img.height as image_height
+          from page
+          left join product_images pi on pi.product_id = page.id and pi.position = 0
+          left join images img on img.id = pi.image_id`;
+  // Each price range's index in `priceRanges`, in one pass over the matches.
+  const bucket = sql.join(
+    [
+      sql`case`,
+      ...priceRanges.map(
+        (range, i) =>
+          sql`when from_price >= ${range.minKobo}
+            ${range.maxKobo === null ? sql`` : sql`and from_price < ${range.maxKobo}`} then ${i}`,
+      ),
+      sql`end`,
+    ],
+    sql` `,
+  );
+  const facets = sql`
+    select 'category' as facet, category_slug as value, category_name as label, count(*)::int as count
+      from matched where city_ok and price_ok and open_ok group by category_slug, category_name
+    union all
+    select 'city', city, city, count(*)::int from matched
+      where category_ok and price_ok and open_ok group by city
+    ${
+      input.kind === "products"
+        ? sql`union all
+          select 'price', bucket::text, '', count(*)::int
+          from (select ${bucket} as bucket from matched
+            where category_ok and city_ok and open_ok) priced
+          where bucket is not null group by bucket`
+        : sql``
+    }`;
+  const searchQuery = sql`
+    with matched as materialized (${matched}),
     keyed as (
       select matched.*, ${order.key} as sort_key from matched
       where category_ok and city_ok and price_ok and open_ok
@@ -511,48 +544,22 @@ export async function search<K extends SearchKind>(
       where true ${after}
       order by sort_key ${direction}, id collate "C" asc
       limit ${limit + 1}
-    )
-    -- Pictures are joined for the page only, not for every match.
-    ${
-      input.kind === "businesses"
-        ? sql`select page.*, logo.path as logo_path from page
-            left join images logo on logo.id = page.logo_image_id`
-        : sql`select page.*, img.path as image_path, img.width as image_width,
-              img.height as image_height
-            from page
-            left join product_images pi on pi.product_id = page.id and pi.position = 0
-            left join images img on img.id = pi.image_id`
-    }
-    order by page.sort_key ${direction}, page.id collate "C" asc`;
-
-  const priceBuckets = sql.join(
-    priceRanges.map(
-      (range, i) =>
-        sql`select ${i}::int as bucket, count(*)::int as count from matched
-          where category_ok and city_ok and open_ok and from_price >= ${range.minKobo}
-          ${range.maxKobo === null ? sql`` : sql`and from_price < ${range.maxKobo}`}`,
     ),
-    sql` union all `,
-  );
-  const facetsQuery = sql`
-    with matched as (${matched})
-    select 'category' as facet, category_slug as value, category_name as label, count(*)::int as count
-      from matched where city_ok and price_ok and open_ok group by category_slug, category_name
-    union all
-    select 'city', city, city, count(*)::int from matched
-      where category_ok and price_ok and open_ok group by city
-    ${
-      input.kind === "products"
-        ? sql`union all select 'price', bucket::text, '', count from (${priceBuckets}) buckets`
-        : sql``
-    }`;
+    -- Pictures are joined for the page only, not for every match.
+    items as (${items}),
+    facets as (${facets})
+    select
+      (select coalesce(jsonb_agg(to_jsonb(items) order by items.sort_key ${direction},
+        items.id collate "C" asc), '[]'::jsonb) from items) as items,
+      (select coalesce(jsonb_agg(to_jsonb(facets)), '[]'::jsonb) from facets) as facets`;
 
   try {
     return await db.transaction(async (tx) => {
       await setLimits(tx, timeoutMs);
       if (options.beforeQueries) await options.beforeQueries(tx);
-      const rows = await rowsOf(tx, itemsQuery);
-      const facetRows = await rowsOf(tx, facetsQuery);
+      const [result] = await queryRows<{ items: Row[]; facets: Row[] }>(tx, searchQuery);
+      const rows = result?.items ?? [];
+      const facetRows = result?.facets ?? [];
 
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
@@ -676,7 +683,7 @@ export async function suggest(
   try {
     return await db.transaction(async (tx) => {
       await setLimits(tx, timeoutMs);
-      const rows = await rowsOf(tx, query);
+      const rows = await queryRows<Row>(tx, query);
       return rows.map((row) => ({
         kind: row.kind as Suggestion["kind"],
         label: row.label as string,

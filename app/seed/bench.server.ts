@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { businesses, products } from "#app/catalog/schema.server.ts";
 import type { Database } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
@@ -124,5 +125,7 @@ export async function seedBenchmark(
       options.onProgress(done, total);
     }
   }
+  // Planner statistics for the new rows (see seedDemo).
+  await db.execute(sql`analyze`);
   return { businesses: businessCount, products: productCount };
 }

@@ -1,0 +1,160 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+
+/**
+ * Starting the production build for a benchmark, and choosing real pages to measure from the
+ * database it will serve. Shared by bench/http and bench/js; both run from the repository root.
+ */
+export interface Target {
+  engine: "pglite" | "postgresql";
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+export interface Pages {
+  businesses: number;
+  products: number;
+  /** A business slug with active products, one of its product slugs, and a word that finds it. */
+  business: string;
+  product: string;
+  term: string;
+}
+
+/**
+ * Reads the dataset before the server starts (PGlite allows one process on a data dir). Picks
+ * the business with the most active products among the first by slug, so every run on the same
+ * data picks the same one.
+ */
+export async function choosePages(target: Target): Promise<Pages> {
+  if (target.databaseUrl) process.env.DATABASE_URL = target.databaseUrl;
+  process.env.DATA_DIR = target.dataDir;
+  const { readSettings } = await import("#app/config.server.ts");
+  const { openDatabase } = await import("#app/db/database.server.ts");
+  const { migrate } = await import("#app/db/migrate.server.ts");
+  const handle = await openDatabase(readSettings());
+  try {
+    await migrate(handle.db);
+    // Planner statistics, as a production PostgreSQL's autovacuum would have gathered them after
+    // the seed (see bench/search/run.ts); cheap, and kept in the database afterwards.
+    await handle.db.execute(sql`analyze`);
+    const rows = async <Row>(query: ReturnType<typeof sql>) =>
+      ((await handle.db.execute(query)) as unknown as { rows: Row[] }).rows;
+    const [counts] = await rows<{ businesses: number; products: number }>(
+      sql`select (select count(*) from businesses where status = 'active')::int as businesses,
+        (select count(*) from products where status = 'active')::int as products`,
+    );
+    const [page] = await rows<{ business: string; product: string; name: string }>(sql`
+      select b.slug as business, p.slug as product, p.name
+      from (select * from businesses where status = 'active' order by slug limit 50) b
+      join products p on p.business_id = b.id and p.status = 'active'
+      order by (select count(*) from products q where q.business_id = b.id and q.status = 'active') desc,
+        b.slug, p.slug
+      limit 1`);
+    if (!counts || !page) throw new Error("No active business with active products: seed first.");
+    const term = (page.name.toLowerCase().match(/\p{L}{4,}/u) ?? ["spa"])[0] as string;
+    return { ...counts, business: page.business, product: page.product, term };
+  } finally {
+    await handle.close();
+  }
+}
+
+export interface RunningServer {
+  origin: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** `node server.ts` on build/ with NODE_ENV=production; resolves once /readyz answers 200. */
+export async function startServer(target: Target, port: number): Promise<RunningServer> {
+  if (!existsSync("build/server/index.js")) {
+    throw new Error(
+      "No build in build/: run `npx react-router build` first (npm start builds too).",
+    );
+  }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: target.dataDir,
+    LOG_LEVEL: "warn",
+  };
+  delete env.DATABASE_URL;
+  if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
+  const child = spawn(process.execPath, ["server.ts"], {
+    detached: true,
+    stdio: ["ignore", "ignore", "inherit"],
+    env,
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      if (child.pid) process.kill(-child.pid, "SIGTERM");
+    });
+  const started = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${origin}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > 180_000) {
+      await stop();
+      throw new Error("The server did not become ready within 180 s");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await waitForIdle(child.pid as number);
+  return { origin, process: child, stop };
+}
+
+/**
+ * Waits until the server has finished what it does after answering /readyz (the render cache
+ * warms every business's page in the background, minutes for 10,000 businesses), so the
+ * measurement gets the machine to itself: its CPU use must stay under 10 % of a core for 2 s.
+ * Linux only (/proc); elsewhere it returns at once.
+ */
+async function waitForIdle(pid: number, limitMs = 20 * 60_000) {
+  const ticks = () => {
+    try {
+      // utime and stime, fields 14 and 15, in clock ticks (100 a second); the name in
+      // parentheses may hold spaces, so count from after it.
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return undefined;
+    }
+  };
+  const started = performance.now();
+  let before = ticks();
+  let reported = started;
+  while (before !== undefined && performance.now() - started < limitMs) {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const now = ticks();
+    if (now === undefined || now - before < 20) return;
+    before = now;
+    if (performance.now() - reported > 30_000) {
+      reported = performance.now();
+      console.log(
+        `The server is still busy after start (${Math.round((reported - started) / 1000)} s), waiting…`,
+      );
+    }
+  }
+}
+
+/** --data-dir / --database-url, falling back to DATA_DIR / DATABASE_URL. */
+export function targetFrom(values: { "data-dir"?: string; "database-url"?: string }): Target {
+  const databaseUrl = values["database-url"] ?? process.env.DATABASE_URL;
+  // PostgreSQL still needs a data dir (session secret, media); keep it out of the checkout.
+  const dataDir =
+    values["data-dir"] ??
+    process.env.DATA_DIR ??
+    (databaseUrl ? path.join(tmpdir(), "oja-bench-data") : "./data");
+  return { engine: databaseUrl ? "postgresql" : "pglite", dataDir, databaseUrl };
+}
