@@ -48,8 +48,13 @@ describe("/api/search/suggest", () => {
     ]);
   });
 
+  test("one or two letters suggest the names that start with them", async () => {
+    const { body } = await suggestFor("?q=EW");
+    expect(body).toEqual([expect.objectContaining({ kind: "business", href: "/ewa-spa" })]);
+  });
+
   test("a prefix suggests the business and the category", async () => {
-    const { body } = await suggestFor("?q=sp");
+    const { body } = await suggestFor("?q=spa");
     expect(body).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ kind: "business", label: "Ewa Spa", href: "/ewa-spa" }),

@@ -333,29 +333,28 @@ function matchedRows(plan: Plan): SQL {
  * rounded to numeric so the cursor round-trips exactly; names compare in the "C" collation so
  * PGlite and PostgreSQL (whose default collations can differ) page identically.
  */
-function sortKey(sort: SearchSort): { key: SQL; type: "numeric" | "text"; descending: boolean } {
+function sortKey(sort: SearchSort): {
+  key: SQL;
+  type: "numeric" | "text" | "timestamptz" | "bigint";
+  descending: boolean;
+} {
   switch (sort) {
     case "relevance":
       return { key: sql.raw("round(rank::numeric, 8)"), type: "numeric", descending: true };
+    // Plain columns, not computed numbers: working out a numeric key for every match cost
+    // most of a browse (bench/README.md). A timestamptz's text keeps its microseconds and its
+    // offset, so the cursor still round-trips exactly.
     case "newest":
-      return {
-        key: sql.raw("(extract(epoch from created_at) * 1000000)::numeric"),
-        type: "numeric",
-        descending: true,
-      };
+      return { key: sql.raw("created_at"), type: "timestamptz", descending: true };
     case "price-asc":
       // Businesses selling nothing sort after every price.
       return {
-        key: sql.raw("coalesce(from_price, 9223372036854775807)::numeric"),
-        type: "numeric",
+        key: sql.raw("coalesce(from_price, 9223372036854775807)"),
+        type: "bigint",
         descending: false,
       };
     case "price-desc":
-      return {
-        key: sql.raw("coalesce(from_price, -1)::numeric"),
-        type: "numeric",
-        descending: true,
-      };
+      return { key: sql.raw("coalesce(from_price, -1)"), type: "bigint", descending: true };
     case "name":
       return {
         key: sql.raw(`(oja_unaccent(lower(name)) || ' ' || name) collate "C"`),
@@ -364,6 +363,14 @@ function sortKey(sort: SearchSort): { key: SQL; type: "numeric" | "text"; descen
       };
   }
 }
+
+/** What a cursor's key may look like for each key type, checked before it meets its cast. */
+const cursorKeyPatterns: Record<ReturnType<typeof sortKey>["type"], RegExp> = {
+  numeric: /^-?\d+(\.\d+)?$/,
+  bigint: /^-?\d{1,19}$/,
+  timestamptz: /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2}){0,2}|Z)?$/,
+  text: /^[\s\S]*$/,
+};
 
 type Row = Record<string, unknown>;
 
@@ -480,11 +487,11 @@ export async function search<K extends SearchKind>(
 
   const matched = matchedRows(plan);
   const order = sortKey(sort);
-  // A forged numeric key would otherwise reach `::numeric` and fail as a server error.
-  if (cursor && order.type === "numeric" && !/^-?\d+(\.\d+)?$/.test(cursor.key)) {
+  // A forged key would otherwise reach its cast and fail as a server error.
+  if (cursor && !cursorKeyPatterns[order.type].test(cursor.key)) {
     throw new InvalidSearchCursorError();
   }
-  const cast = order.type === "numeric" ? sql.raw("numeric") : sql.raw("text");
+  const cast = sql.raw(order.type);
   const keyCollation = order.type === "text" ? sql.raw(` collate "C"`) : sql.raw("");
   const after = cursor
     ? order.descending
@@ -647,11 +654,15 @@ export async function suggest(
       when (' ' || ${key}) like oja_unaccent(${wordPrefix}) then 2 else 0 end
       + word_similarity(${q}, ${key}))::numeric(12, 8)`;
   // The plain substring LIKE is what the trigram index answers; the word-start LIKE then
-  // rechecks those few rows.
+  // rechecks those few rows. One or two letters make no trigram, so they match the start of
+  // the name only, through the prefix indexes of drizzle/0008_name_prefix_indexes.sql.
+  const short = cleaned.length < 3;
   const matches = (key: SQL) =>
-    sql`((${key} like oja_unaccent(${`%${likeEscape(cleaned)}%`}::text)
-        and (' ' || ${key}) like oja_unaccent(${wordPrefix}))
-      or ${q} <% ${key})`;
+    short
+      ? sql`${key} like oja_unaccent(${`${likeEscape(cleaned)}%`}::text)`
+      : sql`((${key} like oja_unaccent(${`%${likeEscape(cleaned)}%`}::text)
+          and (' ' || ${key}) like oja_unaccent(${wordPrefix}))
+        or ${q} <% ${key})`;
 
   const businessKey = sql.raw("oja_unaccent(lower(b.name))");
   const productKey = sql.raw("oja_unaccent(lower(p.name))");
