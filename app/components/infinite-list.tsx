@@ -52,7 +52,9 @@ export function InfiniteList<Item, Data>({
   const sentinel = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   // Which load the fetcher's answer belongs to, so an answer is appended once.
-  const pending = useRef<{ cursor: string; byLink: boolean } | null>(null);
+  // `previous` is the fetcher's data when the load began: until the answer replaces it, an idle
+  // fetcher still holds the last page, which must not be appended again.
+  const pending = useRef<{ cursor: string; byLink: boolean; previous: unknown } | null>(null);
 
   const search = new URLSearchParams(location.search);
   if (cursor) search.set(param, cursor);
@@ -60,7 +62,7 @@ export function InfiniteList<Item, Data>({
 
   const load = (byLink: boolean) => {
     if (!cursor || pending.current || fetcher.state !== "idle") return;
-    pending.current = { cursor, byLink };
+    pending.current = { cursor, byLink, previous: fetcher.data };
     if (!byLink) setLoadsByScroll((n) => n + 1);
     fetcher.load(nextHref);
   };
@@ -68,6 +70,7 @@ export function InfiniteList<Item, Data>({
   useEffect(() => {
     const requested = pending.current;
     if (!requested || fetcher.state !== "idle" || fetcher.data === undefined) return;
+    if (fetcher.data === requested.previous) return;
     pending.current = null;
     const page = pageOf(fetcher.data as Data);
     const known = new Set(items.map(getKey));
