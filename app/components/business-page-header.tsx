@@ -1,11 +1,11 @@
 import { clsx } from "clsx";
-import { NavLink } from "react-router";
+import { Link, NavLink } from "react-router";
 import type { BusinessProfile } from "#app/catalog/catalog.server.ts";
 import { openingHoursSpecification } from "#app/catalog/opening-hours.ts";
 import type { businessSections } from "#app/screens.ts";
 import { absoluteUrl } from "#app/seo/meta.ts";
 import { BusinessLogo } from "./business-card.tsx";
-import { FollowButton } from "./follow-button.tsx";
+import { FollowButton, type FollowButtonState } from "./follow-button.tsx";
 import { LiveOpeningBadge } from "./live-opening-hours.tsx";
 import { ResponsiveImage } from "./ui/responsive-image.tsx";
 
@@ -25,16 +25,21 @@ const tabs: Array<{ section: Section | null; label: string }> = [
 ];
 
 /**
- * The top of a business's own pages (/{slug} and /{slug}/{section}): cover, logo, name, the
- * follow button and the section tabs. /{slug} comes from the shared render cache, so the follow
- * state and "open now" are filled in by the browser.
+ * The top of a business's pages (/{slug}, /{slug}/{section} and the profile /business/{slug}):
+ * cover, logo, name, category and city (links to /b filtered by them), the follow button and,
+ * on the landing pages, the section tabs. /{slug} comes from the shared render cache, so there
+ * the follow state and "open now" are filled in by the browser; the profile passes `follow`.
  */
 export function BusinessPageHeader({
   business,
   coverPriority = true,
+  follow,
+  sections = true,
 }: {
   business: BusinessProfile;
   coverPriority?: boolean;
+  follow?: FollowButtonState;
+  sections?: boolean;
 }) {
   return (
     <header>
@@ -56,39 +61,57 @@ export function BusinessPageHeader({
               {business.name}
             </h1>
             <p className="text-ink-muted">
-              {business.category.name} · {business.city}
+              <Link
+                to={`/b?category=${encodeURIComponent(business.category.slug)}`}
+                className="hover:text-brand hover:underline"
+              >
+                {business.category.name}
+              </Link>{" "}
+              ·{" "}
+              <Link
+                to={`/b?city=${encodeURIComponent(business.city)}`}
+                className="hover:text-brand hover:underline"
+              >
+                {business.city}
+              </Link>
             </p>
             <div className="mt-1 flex flex-wrap items-center gap-2">
               <LiveOpeningBadge hours={business.hours} />
             </div>
           </div>
         </div>
-        <FollowButton businessId={business.id} businessName={business.name} />
+        <FollowButton businessId={business.id} businessName={business.name} initial={follow} />
       </div>
       {business.tagline ? <p className="mt-3 text-lg text-ink">{business.tagline}</p> : null}
-      <nav aria-label={`${business.name} sections`} className="-mx-4 mt-5 overflow-x-auto px-4">
-        <ul className="flex min-w-max gap-1 border-b border-line">
-          {tabs.map((tab) => (
-            <li key={tab.label}>
-              <NavLink
-                to={tab.section ? `/${business.slug}/${tab.section}` : `/${business.slug}`}
-                end
-                className={({ isActive }) =>
-                  clsx(
-                    "-mb-px inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-semibold",
-                    isActive
-                      ? "border-brand text-brand"
-                      : "border-transparent text-ink-muted hover:text-ink",
-                  )
-                }
-              >
-                {tab.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {sections ? <SectionTabs business={business} /> : null}
     </header>
+  );
+}
+
+function SectionTabs({ business }: { business: BusinessProfile }) {
+  return (
+    <nav aria-label={`${business.name} sections`} className="-mx-4 mt-5 overflow-x-auto px-4">
+      <ul className="flex min-w-max gap-1 border-b border-line">
+        {tabs.map((tab) => (
+          <li key={tab.label}>
+            <NavLink
+              to={tab.section ? `/${business.slug}/${tab.section}` : `/${business.slug}`}
+              end
+              className={({ isActive }) =>
+                clsx(
+                  "-mb-px inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-semibold",
+                  isActive
+                    ? "border-brand text-brand"
+                    : "border-transparent text-ink-muted hover:text-ink",
+                )
+              }
+            >
+              {tab.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

@@ -1,15 +1,11 @@
 import { Star } from "lucide-react";
-import { Link } from "react-router";
 import { currentUser } from "#app/auth/session.server.ts";
 import { businessProfile } from "#app/catalog/catalog.server.ts";
 import { describeOpeningStatus, lagosMoment, openingStatus } from "#app/catalog/opening-hours.ts";
-import { BusinessLogo } from "#app/components/business-card.tsx";
 import { BusinessContact } from "#app/components/business-contact.tsx";
-import { localBusinessJsonLd } from "#app/components/business-page-header.tsx";
-import { FollowButton } from "#app/components/follow-button.tsx";
+import { BusinessPageHeader, localBusinessJsonLd } from "#app/components/business-page-header.tsx";
 import { OpeningHours } from "#app/components/opening-hours.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
-import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
 import { followState } from "#app/follows/follows.server.ts";
@@ -64,44 +60,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
   const { business, follow, today, open, status } = loaderData;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
-      {business.cover ? (
-        <div className="mb-6 overflow-hidden rounded-card">
-          <ResponsiveImage
-            image={{ ...business.cover, alt: business.cover.alt || "" }}
-            sizes="(min-width: 1152px) 1120px, 100vw"
-            priority
-            className="aspect-[3/1] w-full object-cover"
-          />
-        </div>
-      ) : null}
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex min-w-0 items-center gap-4">
-          <BusinessLogo business={business} size={72} />
-          <div className="min-w-0">
-            <h1 className="text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">
-              {business.name}
-            </h1>
-            <p className="text-ink-muted">
-              <Link
-                to={`/b?category=${encodeURIComponent(business.category.slug)}`}
-                className="hover:text-brand hover:underline"
-              >
-                {business.category.name}
-              </Link>{" "}
-              ·{" "}
-              <Link
-                to={`/b?city=${encodeURIComponent(business.city)}`}
-                className="hover:text-brand hover:underline"
-              >
-                {business.city}
-              </Link>
-            </p>
-            {business.tagline ? <p className="mt-1 text-ink">{business.tagline}</p> : null}
-          </div>
-        </div>
-        <FollowButton businessId={business.id} businessName={business.name} initial={follow} />
-      </header>
+    <div className="mx-auto max-w-6xl px-4 pb-10">
+      <BusinessPageHeader business={business} follow={follow} sections={false} />
 
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">

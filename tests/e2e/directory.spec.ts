@@ -56,7 +56,8 @@ test("a shopper filters businesses, opens one, follows and favourites it, then u
   await createAccount(page, newAccountDetails("directory"));
   await openHydrated(page, `/business/${slug}`);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-  await expect(page.getByText(/^(Open now · closes|Closed · )/)).toBeVisible();
+  // Said twice: beside the name and above the week's hours.
+  await expect(page.getByText(/^(Open now · closes|Closed · )/).first()).toBeVisible();
   const map = page.getByRole("link", { name: /Open in a map/ });
   await expect(map).toHaveAttribute("target", "_blank");
   await expect(map).toHaveAttribute("href", /^https:\/\/www\.openstreetmap\.org\/search\?query=/);
