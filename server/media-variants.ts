@@ -3,7 +3,6 @@ import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import type { RequestHandler } from "express";
-import sharp from "sharp";
 import {
   canonicalWidth,
   parseVariantPath,
@@ -75,12 +74,19 @@ export function diskVariantStorage(dirs: { mediaDir: string; cacheDir: string })
 export const avifOptions = { quality: 50, effort: 2 } as const;
 export const webpOptions = { quality: 75, effort: 4 } as const;
 
+/**
+ * sharp, loaded on the first picture rather than at start: its native module costs a restart
+ * 0.2–0.4 s (bench/README.md), and most restarts serve pictures already rendered.
+ */
+const loadSharp = () => import("sharp").then((module) => module.default);
+
 /** The variant's bytes: upright, `width` wide at most (never enlarged), metadata stripped. */
-export function renderVariant(
+export async function renderVariant(
   original: Buffer,
   width: VariantWidth,
   format: VariantFormat,
 ): Promise<Buffer> {
+  const sharp = await loadSharp();
   const resized = sharp(original).autoOrient().resize({ width, withoutEnlargement: true });
   return format === "avif"
     ? resized.avif(avifOptions).toBuffer()
@@ -134,6 +140,7 @@ export function mediaVariants(options: MediaVariantsOptions): RequestHandler {
   async function produce(width: VariantWidth, format: VariantFormat, originalPath: string) {
     const original = await storage.readOriginal(originalPath);
     if (original === null) return null;
+    const sharp = await loadSharp();
     const { autoOrient } = await sharp(original).metadata();
     const target = canonicalWidth(width, autoOrient.width);
     const key = variantKey(target, format, originalPath);

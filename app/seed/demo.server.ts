@@ -1,7 +1,6 @@
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { count, inArray, sql } from "drizzle-orm";
-import sharp from "sharp";
 import {
   businesses,
   categories,
@@ -1525,6 +1524,8 @@ async function renderAll(
   control: { stopped: boolean },
   concurrency = 8,
 ): Promise<void> {
+  // Loaded here, not at import: the app imports this module at every start, seeding or not.
+  const { default: sharp } = await import("sharp");
   let next = 0;
   const worker = async () => {
     while (!control.stopped && next < jobs.length) {
