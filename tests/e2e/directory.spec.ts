@@ -40,13 +40,15 @@ test("a shopper filters businesses, opens one, follows and favourites it, then u
   // A whole journey with a new account: more than one page's worth of time.
   test.slow();
   const { category, city } = await filterByCategoryAndCity(page);
+  // The address changes a moment before React shows the new list: wait for the city's chip,
+  // which only the filtered page has, before reading the results.
+  const filtersInUse = page.getByRole("list", { name: "Filters in use" });
+  await expect(filtersInUse.getByRole("link", { name: new RegExp(`^${city}`) })).toBeVisible();
   const results = page.getByRole("region", { name: "Results" }).getByRole("listitem");
   await expect(results.first()).toBeVisible();
   for (const text of await results.allInnerTexts()) {
     expect(text).toContain(`${category} · ${city}`);
   }
-  const filtersInUse = page.getByRole("list", { name: "Filters in use" });
-  await expect(filtersInUse.getByRole("link", { name: new RegExp(`^${city}`) })).toBeVisible();
 
   const first = results.first().getByRole("link").first();
   const href = (await first.getAttribute("href")) ?? "";
