@@ -65,8 +65,13 @@ test("a shopper filters businesses, opens one, follows and favourites it, then u
   await expect(map).toHaveAttribute("href", /^https:\/\/www\.openstreetmap\.org\/search\?query=/);
   await expect(page.getByText("No reviews yet")).toBeVisible();
 
+  // The button shows "Following" at once; the follow is saved when the post is answered.
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === "POST" && response.url().includes("/b/ff"),
+  );
   await page.getByRole("button", { name: `Follow ${name}`, exact: true }).click();
   await expect(page.getByRole("button", { name: new RegExp(`^Following ${name}`) })).toBeVisible();
+  expect((await saved).ok()).toBe(true);
 
   await openHydrated(page, "/b/ff");
   const following = page.getByRole("region", { name: "Following" });
@@ -74,8 +79,12 @@ test("a shopper filters businesses, opens one, follows and favourites it, then u
 
   const heart = following.getByRole("button", { name: `Favourite ${name}` });
   await expect(heart).toHaveAttribute("aria-pressed", "false");
+  const favourited = page.waitForResponse(
+    (response) => response.request().method() === "POST" && response.url().includes("/b/ff"),
+  );
   await heart.click();
   await expect(heart).toHaveAttribute("aria-pressed", "true");
+  expect((await favourited).ok()).toBe(true);
   await page.reload();
   await expect(following.getByRole("button", { name: `Favourite ${name}` })).toHaveAttribute(
     "aria-pressed",
