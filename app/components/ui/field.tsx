@@ -5,17 +5,31 @@ import { type ComponentProps, type ReactNode, useId } from "react";
 const inputClass =
   "block min-h-11 w-full rounded-lg border border-line bg-surface px-3 text-base text-ink placeholder:text-ink-muted focus:border-brand focus:outline-2 focus:outline-focus aria-[invalid=true]:border-danger";
 
+/** What a form control needs to be tied to its label, hint and error. */
+interface ControlWiring {
+  id: string;
+  className: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
 /**
- * A labelled input with its hint and its error, wired for screen readers: the error is announced
- * with the field, and the field is marked invalid. Every form in Oja uses it.
+ * The frame every labelled control shares: the label, the control, its hint and its error, wired
+ * for screen readers (the error is announced with the control, which is marked invalid).
  */
-export function Field({
+function LabelledControl({
   label,
   hint,
   error,
   className,
-  ...input
-}: ComponentProps<"input"> & { label: string; hint?: ReactNode; error?: string }) {
+  control,
+}: {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+  control: (wiring: ControlWiring) => ReactNode;
+}) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -24,13 +38,12 @@ export function Field({
       <label htmlFor={id} className="block text-sm font-medium text-ink">
         {label}
       </label>
-      <input
-        id={id}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={clsx(errorId, hintId) || undefined}
-        {...input}
-      />
+      {control({
+        id,
+        className: inputClass,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": clsx(errorId, hintId) || undefined,
+      })}
       {hint ? (
         <p id={hintId} className="text-sm text-ink-muted">
           {hint}
@@ -38,6 +51,25 @@ export function Field({
       ) : null}
       {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </div>
+  );
+}
+
+/** A labelled input with its hint and its error. Every form in Oja uses it. */
+export function Field({
+  label,
+  hint,
+  error,
+  className,
+  ...input
+}: ComponentProps<"input"> & { label: string; hint?: ReactNode; error?: string }) {
+  return (
+    <LabelledControl
+      label={label}
+      hint={hint}
+      error={error}
+      className={className}
+      control={(wiring) => <input {...wiring} {...input} />}
+    />
   );
 }
 
@@ -65,35 +97,23 @@ export function SelectField({
   options: readonly SelectOption[];
   placeholder?: string;
 }) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
   return (
-    <div className={clsx("space-y-1.5", className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-ink">
-        {label}
-      </label>
-      <select
-        id={id}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={clsx(errorId, hintId) || undefined}
-        {...select}
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {hint ? (
-        <p id={hintId} className="text-sm text-ink-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
-    </div>
+    <LabelledControl
+      label={label}
+      hint={hint}
+      error={error}
+      className={className}
+      control={(wiring) => (
+        <select {...wiring} {...select}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 
