@@ -2,6 +2,9 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { readSettings, SettingsError } from "./config.server.ts";
 
+const testKeys = { PAYSTACK_SECRET_KEY: "sk_test_1", PAYSTACK_PUBLIC_KEY: "pk_test_1" };
+const liveKeys = { PAYSTACK_SECRET_KEY: "sk_live_1", PAYSTACK_PUBLIC_KEY: "pk_live_1" };
+
 describe("settings", () => {
   test("with nothing set, Oja runs embedded: PGlite in ./data, simulator, outbox, demo data", () => {
     const settings = readSettings({});
@@ -35,8 +38,88 @@ describe("settings", () => {
     [{ PAYSTACK_SECRET_KEY: "sk_test_1" }, "set both PAYSTACK_SECRET_KEY and PAYSTACK_PUBLIC_KEY"],
     [{ PAYSTACK_SECRET_KEY: "wrong", PAYSTACK_PUBLIC_KEY: "pk_test_1" }, "must start with sk_"],
     [{ SEED_DEMO: "yes" }, "SEED_DEMO: must be true or false"],
+    [
+      { ...testKeys, PAYSTACK_BASE_URL: "not a url" },
+      "PAYSTACK_BASE_URL: must be a URL such as https://api.paystack.co",
+    ],
+    [
+      { ...testKeys, PAYSTACK_BASE_URL: "ftp://paystack.example" },
+      "PAYSTACK_BASE_URL: must be a URL",
+    ],
+    [{ PAYSTACK_BASE_URL: "http://127.0.0.1:3400" }, "PAYSTACK_BASE_URL needs PAYSTACK_SECRET_KEY"],
+    [
+      { PAYSTACK_SECRET_KEY: "sk_test_1", PAYSTACK_PUBLIC_KEY: "pk_live_1" },
+      "must both be test keys (sk_test_, pk_test_) or both live keys",
+    ],
+    [
+      { ...liveKeys, PAYSTACK_BASE_URL: "http://paystack-proxy.internal" },
+      "PAYSTACK_BASE_URL must be https:// with live keys",
+    ],
   ])("a bad value is refused with a message naming it (%o)", (env, message) => {
     expect(() => readSettings(env)).toThrow(SettingsError);
     expect(() => readSettings(env)).toThrow(message);
+  });
+});
+
+describe("payment settings", () => {
+  test("without keys, Oja calls its own simulator over loopback and browsers reach it under PUBLIC_URL", () => {
+    const { paystack, modes } = readSettings({ PORT: "3311", PUBLIC_URL: "https://oja.example/" });
+    expect(modes.payments).toBe("simulator");
+    expect(paystack).toEqual({
+      mode: "test",
+      testMode: true,
+      secretKey: "sk_test_oja_simulator",
+      publicKey: "pk_test_oja_simulator",
+      apiBaseUrl: "http://127.0.0.1:3311/_paystack",
+      inlineScriptUrl: "/_paystack/v2/inline.js",
+      simulator: {
+        publicBaseUrl: "https://oja.example/_paystack",
+        webhookUrl: "http://127.0.0.1:3311/api/payments/paystack/webhook",
+      },
+    });
+  });
+
+  test("a server bound to one address calls itself there", () => {
+    expect(readSettings({ HOST: "10.0.0.5" }).paystack.apiBaseUrl).toBe(
+      "http://10.0.0.5:3000/_paystack",
+    );
+    expect(readSettings({ HOST: "::1" }).paystack.apiBaseUrl).toBe("http://[::1]:3000/_paystack");
+  });
+
+  test("live keys talk to Paystack and are not test mode", () => {
+    const { paystack, modes } = readSettings(liveKeys);
+    expect(modes.payments).toBe("paystack");
+    expect(paystack).toMatchObject({
+      mode: "live",
+      testMode: false,
+      apiBaseUrl: "https://api.paystack.co",
+      inlineScriptUrl: "https://js.paystack.co/v2/inline.js",
+      simulator: undefined,
+    });
+  });
+
+  test("Paystack's test keys are test mode: the banner shows", () => {
+    expect(readSettings(testKeys).paystack).toMatchObject({
+      mode: "live",
+      testMode: true,
+      apiBaseUrl: "https://api.paystack.co",
+    });
+  });
+
+  test("PAYSTACK_BASE_URL points at another Paystack-compatible API, which serves its inline script", () => {
+    const { paystack } = readSettings({
+      ...testKeys,
+      PAYSTACK_BASE_URL: " http://127.0.0.1:3400/ ",
+    });
+    expect(paystack.apiBaseUrl).toBe("http://127.0.0.1:3400");
+    expect(paystack.inlineScriptUrl).toBe("http://127.0.0.1:3400/v2/inline.js");
+  });
+
+  test("PAYSTACK_BASE_URL set to Paystack itself keeps Paystack's inline script", () => {
+    const { paystack } = readSettings({
+      ...liveKeys,
+      PAYSTACK_BASE_URL: "https://api.paystack.co/",
+    });
+    expect(paystack.inlineScriptUrl).toBe("https://js.paystack.co/v2/inline.js");
   });
 });

@@ -6,11 +6,24 @@ import { z } from "#app/zod.ts";
  * embedded default of the modes table in ARCHITECTURE.md (PGlite, in-memory cache, the
  * Paystack simulator, the dev mailbox, local disk).
  */
-const optionalUrl = z
-  .string()
-  .optional()
-  .transform((value) => value?.trim() || undefined)
-  .pipe(z.url({ message: "must be a URL such as postgres://user@host:5432/db" }).optional());
+const optionalUrl = (example: string, protocol?: RegExp) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .pipe(z.url({ message: `must be a URL such as ${example}`, protocol }).optional());
+
+/** The simulator's fixed keys (test mode: no real money moves, so they need not be secret). */
+export const simulatorKeys = {
+  secretKey: "sk_test_oja_simulator",
+  publicKey: "pk_test_oja_simulator",
+} as const;
+
+/** Where Paystack's own API and inline script are. */
+export const paystackDefaults = {
+  apiBaseUrl: "https://api.paystack.co",
+  inlineScriptUrl: "https://js.paystack.co/v2/inline.js",
+} as const;
 
 const settingsSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -22,12 +35,14 @@ const settingsSchema = z.object({
     .default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   PUBLIC_URL: z.url({ message: "must be the URL people use, such as https://oja.ng" }).optional(),
-  DATABASE_URL: optionalUrl,
+  DATABASE_URL: optionalUrl("postgres://user@host:5432/db"),
   DATA_DIR: z.string().min(1).default("./data"),
-  REDIS_URL: optionalUrl,
+  REDIS_URL: optionalUrl("redis://host:6379"),
   PAYSTACK_SECRET_KEY: z.string().startsWith("sk_", "must start with sk_").optional(),
   PAYSTACK_PUBLIC_KEY: z.string().startsWith("pk_", "must start with pk_").optional(),
-  SMTP_URL: optionalUrl,
+  /** Another Paystack-compatible API, such as the standalone simulator (its inline script too). */
+  PAYSTACK_BASE_URL: optionalUrl("https://api.paystack.co", /^https?$/),
+  SMTP_URL: optionalUrl("smtp://user:password@host:587"),
   S3_BUCKET: z.string().min(1).optional(),
   SEED_DEMO: z
     .enum(["true", "false"], { message: "must be true or false" })
@@ -66,24 +81,20 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     );
   }
   const embedded = raw.DATABASE_URL === undefined;
+  const port = raw.PORT;
+  const publicUrl = raw.PUBLIC_URL ?? `http://localhost:${port}`;
   return {
     env: raw.NODE_ENV,
     production: raw.NODE_ENV === "production",
-    port: raw.PORT,
+    port,
     host: raw.HOST,
-    publicUrl: raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`,
+    publicUrl,
     databaseUrl: raw.DATABASE_URL,
     dataDir: path.resolve(raw.DATA_DIR),
     redisUrl: raw.REDIS_URL,
     smtpUrl: raw.SMTP_URL,
     s3Bucket: raw.S3_BUCKET,
-    paystack: raw.PAYSTACK_SECRET_KEY
-      ? {
-          mode: "live" as const,
-          secretKey: raw.PAYSTACK_SECRET_KEY,
-          publicKey: raw.PAYSTACK_PUBLIC_KEY,
-        }
-      : { mode: "test" as const },
+    paystack: paystackSettings(raw, { host: raw.HOST, port, publicUrl }),
     // Demo data fills an empty embedded database; a real PostgreSQL server is never seeded
     // unless asked.
     seedDemo: raw.SEED_DEMO ?? embedded,
@@ -104,6 +115,77 @@ export function readSettings(env: Record<string, string | undefined> = process.e
       storage: raw.S3_BUCKET ? ("s3" as const) : ("disk" as const),
     },
   };
+}
+
+/**
+ * Which Paystack Oja talks to. `mode: "test"` (no keys): the simulator inside Oja, reached by
+ * the server over loopback and by browsers under PUBLIC_URL; the test-mode-only pages
+ * (/dev/kit, /dev/mailbox, /dev/errors) exist only then. `mode: "live"` (keys set): Paystack, or
+ * the Paystack-compatible API at PAYSTACK_BASE_URL; `testMode` when the keys are test keys.
+ */
+function paystackSettings(
+  raw: z.infer<typeof settingsSchema>,
+  server: { host: string; port: number; publicUrl: string },
+) {
+  const secretKey = raw.PAYSTACK_SECRET_KEY;
+  const publicKey = raw.PAYSTACK_PUBLIC_KEY;
+  if (!secretKey || !publicKey) {
+    if (raw.PAYSTACK_BASE_URL) {
+      throw new SettingsError(
+        "Oja cannot start: PAYSTACK_BASE_URL needs PAYSTACK_SECRET_KEY and PAYSTACK_PUBLIC_KEY " +
+          "(without all three, Oja runs its own Paystack simulator).",
+      );
+    }
+    const internal = `${loopbackOrigin(server.host, server.port)}`;
+    return {
+      mode: "test" as const,
+      testMode: true,
+      ...simulatorKeys,
+      /** The server's own calls go over loopback: PUBLIC_URL may be a proxy's address. */
+      apiBaseUrl: `${internal}/_paystack`,
+      /** Relative, so the page always loads it from the origin it was served from. */
+      inlineScriptUrl: "/_paystack/v2/inline.js",
+      simulator: {
+        /** Where browsers reach the hosted checkout (its authorization_url). */
+        publicBaseUrl: `${server.publicUrl.replace(/\/$/, "")}/_paystack`,
+        webhookUrl: `${internal}/api/payments/paystack/webhook`,
+      },
+    };
+  }
+  const testKeys = secretKey.startsWith("sk_test_");
+  if (testKeys !== publicKey.startsWith("pk_test_")) {
+    throw new SettingsError(
+      "Oja cannot start: PAYSTACK_SECRET_KEY and PAYSTACK_PUBLIC_KEY must both be test keys " +
+        "(sk_test_, pk_test_) or both live keys.",
+    );
+  }
+  const apiBaseUrl = (raw.PAYSTACK_BASE_URL ?? paystackDefaults.apiBaseUrl).replace(/\/+$/, "");
+  if (!testKeys && new URL(apiBaseUrl).protocol !== "https:") {
+    throw new SettingsError(
+      "Oja cannot start: PAYSTACK_BASE_URL must be https:// with live keys (the secret key " +
+        "travels with every call).",
+    );
+  }
+  const paystackItself = new URL(apiBaseUrl).origin === paystackDefaults.apiBaseUrl;
+  return {
+    mode: "live" as const,
+    testMode: testKeys,
+    secretKey,
+    publicKey,
+    apiBaseUrl,
+    // A Paystack-compatible API (the standalone simulator) serves its inline script itself.
+    inlineScriptUrl: paystackItself
+      ? paystackDefaults.inlineScriptUrl
+      : `${apiBaseUrl}/v2/inline.js`,
+    simulator: undefined,
+  };
+}
+
+/** How this server reaches itself: loopback unless it listens on one address only. */
+function loopbackOrigin(host: string, port: number): string {
+  const anyAddress = ["0.0.0.0", "::", "", "localhost", "127.0.0.1"];
+  if (anyAddress.includes(host)) return `http://127.0.0.1:${port}`;
+  return host.includes(":") ? `http://[${host}]:${port}` : `http://${host}:${port}`;
 }
 
 function parseTrustProxy(value: string): boolean | number | string {

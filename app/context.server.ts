@@ -3,6 +3,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { Auth } from "./auth/auth.server.ts";
 import type { Settings } from "./config.server.ts";
 import type { Database } from "./db/database.server.ts";
+import type { PaymentProvider } from "./payments/provider.server.ts";
 import type { RateLimits } from "./security/rate-limit.server.ts";
 
 /** What every loader and action can reach, put into the router context once per request. */
@@ -12,6 +13,8 @@ export interface AppServices {
   log: Logger;
   auth: Auth;
   rateLimits: RateLimits;
+  /** Paystack, or the Paystack simulator in test mode (same client, other base URL and keys). */
+  payments: PaymentProvider;
   /** Tells the email sender that something was queued (a no-op without SMTP_URL). */
   emailQueued(): void;
 }

@@ -46,7 +46,7 @@ export function loader({ context }: Route.LoaderArgs) {
     // served to everyone: they hold nobody's name, and the header asks /api/me who is there.
     user: user ? { name: user.name, role: user.role } : null,
     userUnknown: shared === true,
-    testMode: settings.paystack.mode === "test",
+    testMode: settings.paystack.testMode,
     // For canonical and Open Graph URLs (app/seo/meta.ts).
     publicUrl: settings.publicUrl,
     versionCheckMs: settings.versionCheckMs,

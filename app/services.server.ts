@@ -7,6 +7,7 @@ import type { AppServices } from "./context.server.ts";
 import { type DatabaseHandle, openDatabase } from "./db/database.server.ts";
 import { migrate } from "./db/migrate.server.ts";
 import { startEmailDelivery } from "./email/outbox.server.ts";
+import { createPaymentProvider } from "./payments/provider.server.ts";
 import { createRateLimits } from "./security/rate-limit.server.ts";
 import { isCatalogEmpty, seedDemo } from "./seed/demo.server.ts";
 
@@ -67,12 +68,14 @@ export async function startServices(): Promise<RunningServices> {
     secret: resolveAuthSecret(settings),
     emailQueued: email.kick,
   });
+  const payments = createPaymentProvider(settings.paystack);
   return {
     settings,
     db,
     log,
     auth,
     rateLimits: createRateLimits({ redis }),
+    payments,
     emailQueued: email.kick,
     redis,
     async close() {

@@ -8,6 +8,11 @@ import { requestContext, servicesContext } from "#app/context.server.ts";
 import { mediaDir, type RunningServices, startServices } from "#app/services.server.ts";
 import { diskVariantStorage, mediaVariants, variantCacheDir } from "./media-variants.ts";
 import { createPageCache, localFeed, redisFeed } from "./page-cache.ts";
+import {
+  createPaystackSimulator,
+  type PaystackSimulator,
+  simulatorRouter,
+} from "./paystack-simulator/index.ts";
 import { originCheckMiddleware, securityHeadersFor, securityMiddleware } from "./security.ts";
 
 /**
@@ -17,11 +22,27 @@ import { originCheckMiddleware, securityHeadersFor, securityMiddleware } from ".
  */
 const globalForServices = globalThis as typeof globalThis & {
   ojaServices?: Promise<RunningServices>;
+  ojaPaystackSimulator?: PaystackSimulator;
 };
 globalForServices.ojaServices ??= startServices();
 const services = await globalForServices.ojaServices;
 
 export const settings = services.settings;
+
+/**
+ * Test mode (no Paystack keys): the Paystack simulator runs inside Oja under /_paystack. Its
+ * transactions live in this process's memory, so they too survive Vite's reloads on globalThis.
+ */
+const simulatorSettings = settings.paystack.simulator;
+if (simulatorSettings) {
+  globalForServices.ojaPaystackSimulator ??= createPaystackSimulator({
+    secretKey: settings.paystack.secretKey,
+    publicKey: settings.paystack.publicKey,
+    webhookUrl: simulatorSettings.webhookUrl,
+    log: services.log.child({ module: "paystack-simulator" }),
+  });
+}
+const paystackSimulator = globalForServices.ojaPaystackSimulator;
 
 const loadBuild = () => import("virtual:react-router/server-build");
 
@@ -54,6 +75,7 @@ await pageCache?.start();
 
 export async function shutdown() {
   await pageCache?.stop();
+  await paystackSimulator?.close();
   await services.close();
 }
 
@@ -111,6 +133,19 @@ app.use(
     },
   }),
 );
+
+// Before the Origin check: the app's own server-side client calls the simulator's API with no
+// Origin, as it would call Paystack; the API checks the secret key instead.
+if (paystackSimulator && simulatorSettings) {
+  app.use(
+    "/_paystack",
+    simulatorRouter(paystackSimulator, {
+      publicBaseUrl: simulatorSettings.publicBaseUrl,
+      frameAncestors: ["'self'"],
+      testHooks: true,
+    }),
+  );
+}
 
 app.use(originCheckMiddleware(settings));
 if (pageCache) app.use(pageCache.middleware);

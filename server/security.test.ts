@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readSettings } from "#app/config.server.ts";
+import { createPaystackSimulator, simulatorRouter } from "./paystack-simulator/index.ts";
 import { originCheckMiddleware, securityMiddleware } from "./security.ts";
 
 /** A real Express server with Oja's security middleware, answering every path with the nonce. */
@@ -70,5 +71,83 @@ describe("a state-changing request", () => {
 
   test("from 127.0.0.1 when Oja is served as localhost is refused: origins must match exactly", async () => {
     expect((await post({ origin: "http://127.0.0.1:4000" })).status).toBe(403);
+  });
+});
+
+describe("the embedded Paystack simulator, mounted as server/app.ts mounts it", () => {
+  let simulatorUrl: string;
+  let stop: () => Promise<void>;
+  const settings = readSettings({ PUBLIC_URL: "http://localhost:4000" });
+
+  beforeAll(async () => {
+    const simulator = createPaystackSimulator({
+      secretKey: settings.paystack.secretKey,
+      publicKey: settings.paystack.publicKey,
+    });
+    const app = express();
+    app.use(securityMiddleware(settings, false));
+    app.use(
+      "/_paystack",
+      simulatorRouter(simulator, {
+        publicBaseUrl: settings.paystack.simulator?.publicBaseUrl,
+        frameAncestors: ["'self'"],
+        testHooks: true,
+      }),
+    );
+    app.use(originCheckMiddleware(settings));
+    app.all("/{*path}", (_req, res) => {
+      res.send("page");
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    simulatorUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    stop = async () => {
+      await simulator.close();
+      server.close();
+    };
+  });
+
+  afterAll(() => stop());
+
+  /** As the app's server-side client calls it: the secret key, and no Origin. */
+  const initialize = () =>
+    fetch(`${simulatorUrl}/_paystack/transaction/initialize`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${settings.paystack.secretKey}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ email: "ada@example.com", amount: 10_000 }),
+    });
+
+  test("the server's own API calls pass without an Origin: they carry the secret key", async () => {
+    const answer = await initialize();
+    expect(answer.status).toBe(200);
+    const { data } = (await answer.json()) as { data: { authorization_url: string } };
+    expect(data.authorization_url).toMatch(/^http:\/\/localhost:4000\/_paystack\/checkout\/\w+$/);
+  });
+
+  test("its checkout may be framed by Oja's pages only; every other page by nobody", async () => {
+    const answer = await initialize();
+    const { data } = (await answer.json()) as { data: { access_code: string } };
+    const checkout = await fetch(`${simulatorUrl}/_paystack/checkout/${data.access_code}`);
+    expect(checkout.headers.get("content-security-policy")).toContain("frame-ancestors 'self'");
+    expect(checkout.headers.get("x-frame-options")).toBeNull();
+    const page = await fetch(`${simulatorUrl}/cart`);
+    expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(page.headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  test("Paystack's webhook path is exempt from the Origin check; others are not", async () => {
+    const webhook = await fetch(`${simulatorUrl}/api/payments/paystack/webhook`, {
+      method: "POST",
+      body: "{}",
+    });
+    expect(webhook.status).toBe(200);
+    const other = await fetch(`${simulatorUrl}/api/payments/paystack/webhooks`, {
+      method: "POST",
+      body: "{}",
+    });
+    expect(other.status).toBe(403);
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import { clientIpHeader } from "#app/auth/request-info.server.ts";
 import type { Settings } from "#app/config.server.ts";
-import { isAllowedOrigin, securityHeaders } from "#app/security/headers.server.ts";
+import { isAllowedOrigin, paymentOrigins, securityHeaders } from "#app/security/headers.server.ts";
 
 /**
  * Every response's security headers, with a fresh script nonce that the page's scripts carry
@@ -22,17 +22,16 @@ export function securityMiddleware(settings: Settings, development: boolean): Re
 
 /** The security headers for a response whose scripts carry `nonce`. */
 export function securityHeadersFor(settings: Settings, development: boolean) {
+  const payments = paymentOrigins(settings.paystack);
   return (nonce: string) =>
-    securityHeaders({
-      nonce,
-      secure: settings.secure,
-      paystackLive: settings.paystack.mode === "live",
-      development,
-    });
+    securityHeaders({ nonce, secure: settings.secure, payments, development });
 }
 
 /** Paths a server elsewhere posts to, each checking its own signature instead of an Origin. */
-const originExempt = new Set<string>([]);
+const originExempt = new Set<string>([
+  // Paystack's webhooks (x-paystack-signature).
+  "/api/payments/paystack/webhook",
+]);
 
 /** Refuses a state-changing request that doesn't come from Oja's own pages (403). */
 export function originCheckMiddleware(settings: Settings): RequestHandler {

@@ -1,7 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { contentSecurityPolicy, isAllowedOrigin, securityHeaders } from "./headers.server.ts";
+import {
+  contentSecurityPolicy,
+  isAllowedOrigin,
+  paymentOrigins,
+  securityHeaders,
+} from "./headers.server.ts";
 
-const base = { nonce: "abc123", secure: false, paystackLive: false, development: false };
+const embedded = paymentOrigins({ mode: "test", apiBaseUrl: "http://127.0.0.1:3000/_paystack" });
+const base = { nonce: "abc123", secure: false, payments: embedded, development: false };
 
 describe("the security headers", () => {
   test("scripts run only from Oja's origin or with this response's nonce", () => {
@@ -16,12 +22,30 @@ describe("the security headers", () => {
     expect(policy).toContain("form-action 'self'");
   });
 
-  test("Paystack's script, frame and API are allowed only with live keys", () => {
+  test("the embedded simulator needs nothing beyond Oja's own origin", () => {
     expect(contentSecurityPolicy(base)).not.toContain("paystack");
-    const live = contentSecurityPolicy({ ...base, paystackLive: true });
+    expect(contentSecurityPolicy(base)).toContain("frame-src 'self';");
+  });
+
+  test("Paystack's script, frame and API are allowed with Paystack keys, live or test", () => {
+    const live = contentSecurityPolicy({
+      ...base,
+      payments: paymentOrigins({ mode: "live", apiBaseUrl: "https://api.paystack.co" }),
+    });
     expect(live).toContain("script-src 'self' 'nonce-abc123' https://js.paystack.co");
     expect(live).toContain("frame-src 'self' https://checkout.paystack.com");
     expect(live).toContain("connect-src 'self' https://api.paystack.co");
+  });
+
+  test("a standalone simulator's one origin serves its script, checkout and API", () => {
+    const policy = contentSecurityPolicy({
+      ...base,
+      payments: paymentOrigins({ mode: "live", apiBaseUrl: "http://127.0.0.1:3400" }),
+    });
+    expect(policy).toContain("script-src 'self' 'nonce-abc123' http://127.0.0.1:3400;");
+    expect(policy).toContain("frame-src 'self' http://127.0.0.1:3400;");
+    expect(policy).toContain("connect-src 'self' http://127.0.0.1:3400;");
+    expect(policy).toContain("frame-ancestors 'none'");
   });
 
   test("HSTS and upgrade-insecure-requests are sent only over HTTPS", () => {

@@ -7,30 +7,47 @@ export interface HeaderOptions {
   nonce: string;
   /** Served over HTTPS: add HSTS and upgrade any stray http: subresource. */
   secure: boolean;
-  /** Live Paystack keys: allow Paystack's inline script, popup frame and API. */
-  paystackLive: boolean;
+  /** Where the payment provider's inline script, checkout frame and API are (paymentOrigins()). */
+  payments: PaymentOrigins;
   /** Vite's dev server injects inline scripts and a websocket; its pages get no CSP. */
   development: boolean;
 }
 
-const paystackOrigins = {
-  script: "https://js.paystack.co",
-  frame: "https://checkout.paystack.com",
-  connect: "https://api.paystack.co",
+export interface PaymentOrigins {
+  script: string[];
+  frame: string[];
+  connect: string[];
+}
+
+const paystackOrigins: PaymentOrigins = {
+  script: ["https://js.paystack.co"],
+  frame: ["https://checkout.paystack.com"],
+  connect: ["https://api.paystack.co"],
 };
 
-export function contentSecurityPolicy({ nonce, secure, paystackLive }: HeaderOptions): string {
-  const live = (origin: string) => (paystackLive ? [origin] : []);
+/**
+ * The origins a page needs for payments. The embedded simulator is served by Oja itself
+ * ('self'); Paystack (live or test keys) needs its script, checkout and API origins; another
+ * Paystack-compatible API (the standalone simulator) serves all three from its own origin.
+ */
+export function paymentOrigins(paystack: { mode: "test" | "live"; apiBaseUrl: string }) {
+  if (paystack.mode === "test") return { script: [], frame: [], connect: [] };
+  const origin = new URL(paystack.apiBaseUrl).origin;
+  if (paystackOrigins.connect.includes(origin)) return paystackOrigins;
+  return { script: [origin], frame: [origin], connect: [origin] };
+}
+
+export function contentSecurityPolicy({ nonce, secure, payments }: HeaderOptions): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`, ...live(paystackOrigins.script)],
+    "script-src": ["'self'", `'nonce-${nonce}'`, ...payments.script],
     // React's style attributes and the toaster's injected sheet need inline styles; styles can't
     // run code, and scripts stay nonce-only.
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:"],
     "font-src": ["'self'"],
-    "connect-src": ["'self'", ...live(paystackOrigins.connect)],
-    "frame-src": ["'self'", ...live(paystackOrigins.frame)],
+    "connect-src": ["'self'", ...payments.connect],
+    "frame-src": ["'self'", ...payments.frame],
     "frame-ancestors": ["'none'"],
     "form-action": ["'self'"],
     "base-uri": ["'self'"],

@@ -6,6 +6,7 @@ import { authenticate } from "#app/auth/session.server.ts";
 import { readSettings } from "#app/config.server.ts";
 import { type AppServices, servicesContext } from "#app/context.server.ts";
 import type { Database } from "#app/db/database.server.ts";
+import { createPaymentProvider } from "#app/payments/provider.server.ts";
 import { createRateLimits } from "#app/security/rate-limit.server.ts";
 
 /**
@@ -28,6 +29,9 @@ export function testServices(db: Database, env: Record<string, string> = {}): Ap
     log: pino({ level: "silent" }),
     auth: createAuth({ db, settings, secret: "test-secret-that-is-at-least-32-characters-long" }),
     rateLimits: createRateLimits(),
+    // Points at the simulator the env names (PAYSTACK_BASE_URL and keys from a started
+    // simulator's `env`); without them, at an in-process simulator that no test runs.
+    payments: createPaymentProvider(settings.paystack),
     emailQueued: () => {},
   };
   known.set(key, made);

@@ -1,0 +1,667 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { abortableSleep } from "#app/http/http-client.ts";
+import type { TransactionStatus } from "#app/payments/provider.server.ts";
+import { z } from "#app/zod.ts";
+
+/**
+ * The Paystack simulator's state and rules: transactions, card outcomes, refunds and signed
+ * webhooks, in memory. It stands in for an external service in test mode, so a restart forgets
+ * every transaction (verifying one then answers 404, as Paystack does for a reference it never
+ * saw). The HTTP face is router.ts; docs/decisions/013-paystack-client-and-simulator.md.
+ */
+
+/** The test cards shown on the hosted checkout. Any future expiry date and any CVV work. */
+export const testCards = [
+  { outcome: "success", number: "4084084084084081", label: "Successful payment" },
+  { outcome: "declined", number: "4084080000000409", label: "Declined by the bank" },
+  {
+    outcome: "insufficient_funds",
+    number: "4084080000005408",
+    label: "Insufficient funds",
+  },
+] as const;
+
+export type CardOutcome = "success" | "declined" | "insufficient_funds";
+/** What a test hook may make of a transaction: a card outcome, or the shopper cancelling. */
+export type Outcome = CardOutcome | "abandoned";
+
+const gatewayResponses: Record<Outcome, string> = {
+  success: "Approved",
+  declined: "Declined",
+  insufficient_funds: "Insufficient Funds",
+  abandoned: "The transaction was not completed",
+};
+
+/** Paystack's payment channels; the spec's defaults are the first five. */
+const channels = [
+  "card",
+  "bank",
+  "ussd",
+  "qr",
+  "mobile_money",
+  "bank_transfer",
+  "eft",
+  "apple_pay",
+] as const;
+
+export interface SimulatorLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface SimulatorOptions {
+  secretKey: string;
+  publicKey: string;
+  /** Where signed webhooks go; unset: none are sent (see setWebhookUrl). */
+  webhookUrl?: string;
+  /**
+   * The waits between delivery attempts of one webhook: [1000, 5000] tries three times, waiting
+   * 1 s and then 5 s. Default: 5 s, 30 s, 2 min, 10 min (five attempts).
+   */
+  webhookRetryDelaysMs?: readonly number[];
+  /** How long one delivery attempt may take. Default 10 s. */
+  webhookTimeoutMs?: number;
+  /** How long a refund stays "pending" before it is processed. Default 1 s. */
+  refundDelayMs?: number;
+  /** The oldest transactions are forgotten beyond this many. Default 10,000. */
+  maxTransactions?: number;
+  log?: SimulatorLog;
+}
+
+export interface CardDetails {
+  bin: string;
+  last4: string;
+  expMonth: string;
+  expYear: string;
+  brand: string;
+}
+
+export interface SimulatedRefund {
+  id: number;
+  amount: number;
+  currency: string;
+  status: "pending" | "processed";
+  merchantNote: string | null;
+  customerNote: string | null;
+  createdAt: Date;
+  processedAt: Date | null;
+}
+
+export interface SimulatedTransaction {
+  id: number;
+  reference: string;
+  accessCode: string;
+  email: string;
+  amount: number;
+  currency: string;
+  channels: string[];
+  metadata: Record<string, unknown>;
+  label: string | null;
+  callbackUrl: string | null;
+  status: TransactionStatus;
+  gatewayResponse: string;
+  paidAt: Date | null;
+  channel: string | null;
+  card: CardDetails | null;
+  createdAt: Date;
+  /** Every attempt to pay or cancel, in order. */
+  attempts: Array<{ outcome: Outcome; at: Date }>;
+  refunds: SimulatedRefund[];
+  /** What verify and webhooks report instead of the truth (a test hook). */
+  reported: { amount?: number; currency?: string; status?: TransactionStatus } | null;
+}
+
+export interface WebhookDelivery {
+  id: number;
+  event: string;
+  reference: string;
+  url: string;
+  body: string;
+  signature: string;
+  attempts: Array<{ at: Date; status: number | null; error?: string }>;
+  delivered: boolean;
+  /** Delivered, or no attempts left, or the simulator closed. */
+  done: boolean;
+}
+
+/** A refusal, answered as Paystack's envelope `{ status: false, message }` with this status. */
+export class SimulatorError extends Error {
+  override name = "SimulatorError";
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+const referencePattern = /^[A-Za-z0-9.=-]+$/;
+/** Paystack's smallest NGN charge: ₦50.00. */
+export const minimumAmountKobo = 5000;
+
+const amountField = z.union(
+  [
+    z.number(),
+    z
+      .string()
+      .regex(/^\d+$/)
+      .transform((value) => Number(value)),
+  ],
+  { message: "Invalid Amount Sent" },
+);
+
+const metadataField = z.union(
+  [
+    z.record(z.string(), z.unknown()),
+    z.string().transform((value, context) => {
+      try {
+        const parsed: unknown = JSON.parse(value);
+        if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
+          return parsed as Record<string, unknown>;
+        }
+      } catch {}
+      context.addIssue({ code: "custom", message: "Invalid metadata: must be a JSON object" });
+      return z.NEVER;
+    }),
+  ],
+  { message: "Invalid metadata: must be a JSON object" },
+);
+
+/** POST /transaction/initialize, with Paystack's messages. */
+const initializeSchema = z.object({
+  email: z.email({ message: "Invalid Email Address Passed" }),
+  amount: amountField.pipe(
+    z
+      .number({ message: "Invalid Amount Sent" })
+      .int("Invalid Amount Sent: the amount must be a whole number of kobo")
+      .min(minimumAmountKobo, "Invalid Amount Sent: the minimum is 5000 kobo (₦50.00)"),
+  ),
+  currency: z
+    .string()
+    .default("NGN")
+    .refine((value) => value === "NGN", "Currency not supported by merchant"),
+  reference: z
+    .string()
+    .max(100, "Invalid transaction reference: at most 100 characters")
+    .regex(
+      referencePattern,
+      "Invalid transaction reference: only -, ., = and alphanumeric characters allowed",
+    )
+    .optional(),
+  channels: z
+    .array(z.enum(channels, { message: `Invalid channel: use ${channels.join(", ")}` }))
+    .min(1, "Invalid channels: name at least one")
+    .optional(),
+  metadata: metadataField.optional(),
+  label: z.string().max(100).optional(),
+  callback_url: z.url({ protocol: /^https?$/, message: "Invalid callback_url" }).optional(),
+});
+
+const refundSchema = z.object({
+  transaction: z.union([z.string().min(1), z.number().int()], {
+    message: "Transaction reference or id is required",
+  }),
+  amount: amountField.pipe(z.number().int("Invalid amount").positive("Invalid amount")).optional(),
+  currency: z.string().optional(),
+  customer_note: z.string().max(500).optional(),
+  merchant_note: z.string().max(500).optional(),
+});
+
+export type InitializeBody = z.input<typeof initializeSchema>;
+
+function firstIssue(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "Invalid request";
+}
+
+/** An access code grants paying the transaction: 130 random bits, lower-case letters and digits. */
+function newAccessCode(): string {
+  const alphabet = "abcdefghijklmnopqrstuvwxyz234567";
+  return Array.from(randomBytes(26), (byte) => alphabet[byte % 32]).join("");
+}
+
+function iso(date: Date | null): string | null {
+  return date ? date.toISOString() : null;
+}
+
+/** Paystack's local card fee: 1.5 % + ₦100 (waived under ₦2,500), at most ₦2,000. */
+function fees(amount: number): number {
+  return Math.min(Math.round(amount * 0.015) + (amount >= 250_000 ? 10_000 : 0), 200_000);
+}
+
+export function sign(body: string, secretKey: string): string {
+  return createHmac("sha512", secretKey).update(body, "utf8").digest("hex");
+}
+
+export type PaystackSimulator = ReturnType<typeof createPaystackSimulator>;
+
+export function createPaystackSimulator(options: SimulatorOptions) {
+  const retryDelays = options.webhookRetryDelaysMs ?? [5_000, 30_000, 120_000, 600_000];
+  const webhookTimeout = options.webhookTimeoutMs ?? 10_000;
+  const refundDelay = options.refundDelayMs ?? 1_000;
+  const maxTransactions = options.maxTransactions ?? 10_000;
+  const log = options.log;
+  let webhookUrl = options.webhookUrl;
+
+  const byReference = new Map<string, SimulatedTransaction>();
+  const byAccessCode = new Map<string, SimulatedTransaction>();
+  const customers = new Map<string, number>();
+  const deliveries: WebhookDelivery[] = [];
+  const pending = new Set<Promise<void>>();
+  let stop = new AbortController();
+  let nextId = 4_100_000_001;
+  let nextDelivery = 1;
+
+  async function idle() {
+    while (pending.size > 0) await Promise.allSettled([...pending]);
+  }
+
+  function track(work: Promise<void>) {
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+  }
+
+  function remember(transaction: SimulatedTransaction) {
+    byReference.set(transaction.reference, transaction);
+    byAccessCode.set(transaction.accessCode, transaction);
+    while (byReference.size > maxTransactions) {
+      const oldest = byReference.values().next().value;
+      if (!oldest) break;
+      byReference.delete(oldest.reference);
+      byAccessCode.delete(oldest.accessCode);
+    }
+  }
+
+  function customerId(email: string): number {
+    const known = customers.get(email);
+    if (known) return known;
+    const id = 2_000_000 + customers.size + 1;
+    customers.set(email, id);
+    return id;
+  }
+
+  /** A transaction as Paystack's verify answer and charge webhooks describe it. */
+  function describe(transaction: SimulatedTransaction) {
+    const reported = transaction.reported ?? {};
+    const card = transaction.card;
+    const customer = customerId(transaction.email);
+    return {
+      id: transaction.id,
+      domain: "test",
+      status: reported.status ?? transaction.status,
+      reference: transaction.reference,
+      receipt_number: null,
+      amount: reported.amount ?? transaction.amount,
+      message: null,
+      gateway_response: transaction.gatewayResponse,
+      paid_at: iso(transaction.paidAt),
+      created_at: iso(transaction.createdAt),
+      channel: transaction.channel,
+      currency: reported.currency ?? transaction.currency,
+      ip_address: null,
+      metadata: transaction.metadata,
+      log: null,
+      fees: transaction.paidAt ? fees(transaction.amount) : null,
+      fees_split: null,
+      authorization: card
+        ? {
+            authorization_code: `AUTH_${transaction.accessCode.slice(0, 10)}`,
+            bin: card.bin,
+            last4: card.last4,
+            exp_month: card.expMonth,
+            exp_year: card.expYear,
+            channel: "card",
+            card_type: `${card.brand} DEBIT`,
+            bank: "TEST BANK",
+            country_code: "NG",
+            brand: card.brand,
+            reusable: true,
+            signature: `SIG_${transaction.accessCode.slice(10, 20)}`,
+            account_name: null,
+          }
+        : {},
+      customer: {
+        id: customer,
+        first_name: null,
+        last_name: null,
+        email: transaction.email,
+        customer_code: `CUS_${customer.toString(36)}`,
+        phone: null,
+        metadata: null,
+        risk_action: "default",
+      },
+      plan: null,
+      split: {},
+      order_id: null,
+      paidAt: iso(transaction.paidAt),
+      createdAt: iso(transaction.createdAt),
+      requested_amount: transaction.amount,
+      transaction_date: iso(transaction.createdAt),
+      plan_object: {},
+      subaccount: {},
+    };
+  }
+
+  /** Queues a signed webhook; never waits for it (deliveries run in the background). */
+  function sendWebhook(event: string, reference: string, data: object) {
+    const url = webhookUrl;
+    if (!url) return;
+    const body = JSON.stringify({ event, data });
+    const delivery: WebhookDelivery = {
+      id: nextDelivery++,
+      event,
+      reference,
+      url,
+      body,
+      signature: sign(body, options.secretKey),
+      attempts: [],
+      delivered: false,
+      done: false,
+    };
+    deliveries.push(delivery);
+    if (deliveries.length > 1000) deliveries.shift();
+    track(deliver(delivery, stop.signal));
+  }
+
+  async function deliver(delivery: WebhookDelivery, signal: AbortSignal) {
+    for (let attempt = 0; !signal.aborted; attempt++) {
+      let status: number | null = null;
+      let error: string | undefined;
+      try {
+        const response = await fetch(delivery.url, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "x-paystack-signature": delivery.signature,
+          },
+          body: delivery.body,
+          signal: AbortSignal.any([signal, AbortSignal.timeout(webhookTimeout)]),
+        });
+        status = response.status;
+        await response.body?.cancel();
+      } catch (caught) {
+        error = caught instanceof Error ? caught.message : String(caught);
+      }
+      if (signal.aborted) break;
+      delivery.attempts.push({ at: new Date(), status, error });
+      if (status !== null && status >= 200 && status < 300) {
+        delivery.delivered = true;
+        break;
+      }
+      const wait = retryDelays[attempt];
+      if (wait === undefined) {
+        log?.warn(
+          { event: delivery.event, reference: delivery.reference, attempts: attempt + 1 },
+          "the app never accepted a simulated Paystack webhook; giving up",
+        );
+        break;
+      }
+      try {
+        await abortableSleep(wait, signal);
+      } catch {
+        break;
+      }
+    }
+    delivery.done = true;
+  }
+
+  function find(reference: string): SimulatedTransaction {
+    const transaction = byReference.get(reference);
+    if (!transaction) throw new SimulatorError(404, "Transaction reference not found");
+    return transaction;
+  }
+
+  function initialize(body: unknown): SimulatedTransaction {
+    const parsed = initializeSchema.safeParse(body);
+    if (!parsed.success) throw new SimulatorError(400, firstIssue(parsed.error));
+    const input = parsed.data;
+    const reference = input.reference ?? `T${randomBytes(8).toString("hex")}`;
+    if (byReference.has(reference)) {
+      throw new SimulatorError(400, "Duplicate Transaction Reference");
+    }
+    const transaction: SimulatedTransaction = {
+      id: nextId++,
+      reference,
+      accessCode: newAccessCode(),
+      email: input.email,
+      amount: input.amount,
+      currency: input.currency,
+      channels: input.channels ?? [...channels.slice(0, 5)],
+      metadata: input.metadata ?? {},
+      label: input.label ?? null,
+      callbackUrl: input.callback_url ?? null,
+      // Paystack reports a transaction nobody has paid yet as abandoned.
+      status: "abandoned",
+      gatewayResponse: gatewayResponses.abandoned,
+      paidAt: null,
+      channel: null,
+      card: null,
+      createdAt: new Date(),
+      attempts: [],
+      refunds: [],
+      reported: null,
+    };
+    remember(transaction);
+    log?.info({ reference, amount: transaction.amount }, "simulated Paystack transaction created");
+    return transaction;
+  }
+
+  /** A payment attempt: success marks the transaction paid and sends charge.success. */
+  function pay(transaction: SimulatedTransaction, outcome: CardOutcome, card?: CardDetails) {
+    if (transaction.paidAt) {
+      throw new SimulatorError(400, "Transaction has already been paid");
+    }
+    transaction.attempts.push({ outcome, at: new Date() });
+    transaction.channel = "card";
+    transaction.gatewayResponse = gatewayResponses[outcome];
+    transaction.card = card ?? cardDetails(testCards[0].number, "12", "30");
+    if (outcome !== "success") {
+      transaction.status = "failed";
+      return transaction;
+    }
+    transaction.status = "success";
+    transaction.paidAt = new Date();
+    sendWebhook("charge.success", transaction.reference, describe(transaction));
+    return transaction;
+  }
+
+  /** The shopper closed the checkout: abandoned, unless it was already paid. */
+  function cancel(transaction: SimulatedTransaction) {
+    if (transaction.paidAt) return transaction;
+    transaction.attempts.push({ outcome: "abandoned", at: new Date() });
+    transaction.status = "abandoned";
+    transaction.gatewayResponse = gatewayResponses.abandoned;
+    return transaction;
+  }
+
+  function refund(body: unknown) {
+    const parsed = refundSchema.safeParse(body);
+    if (!parsed.success) throw new SimulatorError(400, firstIssue(parsed.error));
+    const input = parsed.data;
+    const key = String(input.transaction);
+    const transaction =
+      byReference.get(key) ?? [...byReference.values()].find(({ id }) => String(id) === key);
+    if (!transaction) throw new SimulatorError(404, "Transaction not found");
+    if (!transaction.paidAt) {
+      throw new SimulatorError(400, "Only a successful transaction can be refunded");
+    }
+    if (input.currency && input.currency !== transaction.currency) {
+      throw new SimulatorError(400, `Refund currency must be ${transaction.currency}`);
+    }
+    const refunded = transaction.refunds.reduce((sum, { amount }) => sum + amount, 0);
+    const left = transaction.amount - refunded;
+    if (left <= 0) throw new SimulatorError(400, "Transaction has been fully reversed");
+    const amount = input.amount ?? left;
+    if (amount > left) {
+      throw new SimulatorError(
+        400,
+        `Refund amount cannot be more than the amount not yet refunded (${left} kobo)`,
+      );
+    }
+    const now = new Date();
+    const created: SimulatedRefund = {
+      id: nextId++,
+      amount,
+      currency: transaction.currency,
+      status: "pending",
+      merchantNote: input.merchant_note ?? null,
+      customerNote: input.customer_note ?? null,
+      createdAt: now,
+      processedAt: null,
+    };
+    transaction.refunds.push(created);
+    track(processRefund(transaction, created, stop.signal));
+    return { transaction, refund: created };
+  }
+
+  async function processRefund(
+    transaction: SimulatedTransaction,
+    created: SimulatedRefund,
+    signal: AbortSignal,
+  ) {
+    try {
+      await abortableSleep(refundDelay, signal);
+    } catch {
+      return;
+    }
+    created.status = "processed";
+    created.processedAt = new Date();
+    const refunded = transaction.refunds
+      .filter(({ status }) => status === "processed")
+      .reduce((sum, { amount }) => sum + amount, 0);
+    // Paystack marks a fully refunded transaction reversed.
+    if (refunded >= transaction.amount) transaction.status = "reversed";
+    sendWebhook("refund.processed", transaction.reference, {
+      id: created.id,
+      status: "processed",
+      transaction_reference: transaction.reference,
+      refund_reference: `RFD_${created.id}`,
+      amount: created.amount,
+      currency: created.currency,
+      processor: "simulator",
+      customer: { email: transaction.email, customer_code: `CUS_${customerId(transaction.email)}` },
+      integration: 100_001,
+      domain: "test",
+      merchant_note: created.merchantNote,
+      customer_note: created.customerNote,
+    });
+  }
+
+  /** Refund as POST /refund answers it. */
+  function describeRefund(transaction: SimulatedTransaction, created: SimulatedRefund) {
+    return {
+      transaction: {
+        id: transaction.id,
+        domain: "test",
+        reference: transaction.reference,
+        amount: transaction.amount,
+        paid_at: iso(transaction.paidAt),
+        channel: transaction.channel,
+        currency: transaction.currency,
+        authorization: { exp_month: null, exp_year: null, account_name: null },
+        customer: { international_format_phone: null },
+        plan: {},
+        split: { split_code: null },
+        subaccount: { currency: null },
+        pos_transaction_data: null,
+        source: null,
+        fees_breakdown: null,
+      },
+      integration: 100_001,
+      deducted_amount: 0,
+      channel: null,
+      merchant_note: created.merchantNote,
+      customer_note: created.customerNote,
+      status: created.status,
+      refunded_by: "simulator",
+      expected_at: new Date(created.createdAt.getTime() + refundDelay).toISOString(),
+      currency: created.currency,
+      domain: "test",
+      amount: created.amount,
+      fully_deducted: false,
+      id: created.id,
+      createdAt: iso(created.createdAt),
+      updatedAt: iso(created.processedAt ?? created.createdAt),
+    };
+  }
+
+  return {
+    secretKey: options.secretKey,
+    publicKey: options.publicKey,
+    log,
+    initialize,
+    find,
+    byAccessCode: (accessCode: string) => byAccessCode.get(accessCode),
+    /** A transaction by reference, or undefined. */
+    transaction: (reference: string) => byReference.get(reference),
+    pay,
+    cancel,
+    refund,
+    describe,
+    describeRefund,
+    /**
+     * Test hook: completes a transaction as the hosted checkout would, without a browser.
+     */
+    complete(reference: string, outcome: Outcome) {
+      const transaction = find(reference);
+      return outcome === "abandoned" ? cancel(transaction) : pay(transaction, outcome);
+    },
+    /**
+     * Test hook: from now on verify and webhooks report these instead of the truth (an empty
+     * object reports the truth again).
+     */
+    report(reference: string, reported: SimulatedTransaction["reported"]) {
+      const transaction = find(reference);
+      const given = Object.fromEntries(
+        Object.entries(reported ?? {}).filter(([, value]) => value !== undefined),
+      );
+      transaction.reported = Object.keys(given).length > 0 ? given : null;
+      return transaction;
+    },
+    /** Test hook: sends a transaction's charge.success webhook again, `times` times at once. */
+    resendChargeSuccess(reference: string, times = 1) {
+      const transaction = find(reference);
+      if (!transaction.paidAt) throw new SimulatorError(400, "Transaction has not been paid");
+      for (let i = 0; i < times; i++) {
+        sendWebhook("charge.success", reference, describe(transaction));
+      }
+    },
+    deliveries: (): readonly WebhookDelivery[] => deliveries,
+    setWebhookUrl(url: string | undefined) {
+      webhookUrl = url;
+    },
+    /** Resolves once every webhook delivery and refund under way has finished. */
+    idle,
+    /** Forgets every transaction and stops deliveries under way. */
+    async reset() {
+      stop.abort();
+      await idle();
+      stop = new AbortController();
+      byReference.clear();
+      byAccessCode.clear();
+      deliveries.length = 0;
+    },
+    /** Stops webhook retries and pending refunds. */
+    async close() {
+      stop.abort();
+      await idle();
+    },
+  };
+}
+
+/** Card details as Paystack reports them, from what the shopper typed. */
+export function cardDetails(number: string, expMonth: string, expYear: string): CardDetails {
+  const brand = number.startsWith("4")
+    ? "visa"
+    : /^5[1-5]/.test(number)
+      ? "mastercard"
+      : /^(506|507|650)/.test(number)
+        ? "verve"
+        : "card";
+  return {
+    bin: number.slice(0, 6),
+    last4: number.slice(-4),
+    expMonth: expMonth.padStart(2, "0"),
+    expYear: expYear.length === 2 ? `20${expYear}` : expYear,
+    brand,
+  };
+}
