@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { users } from "#app/auth/schema.server.ts";
 import type { Database } from "#app/db/database.server.ts";
+import { exactTime, exactTimeKey } from "#app/db/page-cursor.server.ts";
 import { type BusinessHit, search } from "#app/search/search.server.ts";
 import {
   type BusinessCard,
@@ -66,7 +67,6 @@ interface FeedCursor {
   id: string;
 }
 
-const cursorTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const cursorId = /^[a-z]{3}_[0-9a-z]{1,40}$/;
 
 function encodeFeedCursor(cursor: FeedCursor): string {
@@ -81,7 +81,7 @@ export function decodeFeedCursor(value: string): FeedCursor {
       if (
         typeof at === "string" &&
         typeof id === "string" &&
-        cursorTime.test(at) &&
+        exactTimeKey.test(at) &&
         !Number.isNaN(Date.parse(at)) &&
         cursorId.test(id)
       ) {
@@ -93,10 +93,6 @@ export function decodeFeedCursor(value: string): FeedCursor {
   }
   throw new InvalidFeedCursorError();
 }
-
-/** created_at as exact UTC text, the cursor's form. */
-const exactTime = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** Rows strictly after the cursor in (created_at desc, id desc) order; ids compare as "C". */
 function olderThan(createdAt: SQL, id: SQL, cursor: FeedCursor | null): SQL {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
+import { InvalidPageCursorError } from "#app/db/page-cursor.server.ts";
 import { createBusiness, createCategory, createProduct } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
 import { businessProfile } from "./catalog.server.ts";
@@ -15,7 +16,6 @@ import {
 import {
   collectionPage,
   findProductDetail,
-  InvalidPageCursorError,
   listCollections,
   moreFromBusiness,
   storefrontProducts,

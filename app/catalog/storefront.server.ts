@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { ImageData } from "#app/components/ui/responsive-image.tsx";
 import type { Database } from "#app/db/database.server.ts";
+import { decodeCursor, encodeCursor, type Page } from "#app/db/page-cursor.server.ts";
 import { type Kobo, kobo } from "#app/money.ts";
 import {
   mediaUrl,
@@ -25,40 +26,6 @@ import {
  * active businesses and active products are ever returned; anything else reads as "not found".
  */
 export const storefrontPageSize = 24;
-
-/** Thrown for an `?after=` cursor that was not made by this list; answer 400. */
-export class InvalidPageCursorError extends Error {
-  constructor() {
-    super("This page link is broken or out of date. Start again from the first page.");
-    this.name = "InvalidPageCursorError";
-  }
-}
-
-export interface Page<T> {
-  items: T[];
-  /** The `?after=` value of the next page, or null on the last page. */
-  nextCursor: string | null;
-}
-
-function encodeCursor(key: string, id: string): string {
-  return Buffer.from(JSON.stringify([key, id]), "utf8").toString("base64url");
-}
-
-/** Only a key of the list's own shape gets near SQL, so a forged cursor is a 400, never a 500. */
-function decodeCursor(value: string, keyPattern: RegExp): { key: string; id: string } {
-  try {
-    const parsed = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as unknown;
-    if (Array.isArray(parsed) && parsed.length === 2) {
-      const [key, id] = parsed as unknown[];
-      if (typeof key === "string" && keyPattern.test(key) && typeof id === "string" && id) {
-        return { key, id };
-      }
-    }
-  } catch {
-    // Falls through to the error below.
-  }
-  throw new InvalidPageCursorError();
-}
 
 export interface CollectionLink {
   slug: string;

@@ -1,6 +1,6 @@
 import { Percent, Star, Ticket } from "lucide-react";
 import { businessProfile } from "#app/catalog/catalog.server.ts";
-import { InvalidPageCursorError, storefrontProducts } from "#app/catalog/storefront.server.ts";
+import { storefrontProducts } from "#app/catalog/storefront.server.ts";
 import { BusinessContact } from "#app/components/business-contact.tsx";
 import { BusinessPageHeader, localBusinessJsonLd } from "#app/components/business-page-header.tsx";
 import { LiveOpeningHours } from "#app/components/live-opening-hours.tsx";
@@ -8,6 +8,7 @@ import { ProductCard } from "#app/components/product-card.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { NextPageLink } from "#app/components/ui/next-page-link.tsx";
 import { services } from "#app/context.server.ts";
+import { InvalidPageCursorError } from "#app/db/page-cursor.server.ts";
 import { notFound, publicError } from "#app/errors.ts";
 import { businessSections } from "#app/screens.ts";
 import { pageMeta, publicOrigin, shortDescription } from "#app/seo/meta.ts";

@@ -1,13 +1,14 @@
 import { ArrowLeft, PackageOpen } from "lucide-react";
 import { data, Link } from "react-router";
 import { businessProfile } from "#app/catalog/catalog.server.ts";
-import { collectionPage, InvalidPageCursorError } from "#app/catalog/storefront.server.ts";
+import { collectionPage } from "#app/catalog/storefront.server.ts";
 import { BusinessLogo } from "#app/components/business-card.tsx";
 import { ProductCard } from "#app/components/product-card.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { NextPageLink } from "#app/components/ui/next-page-link.tsx";
 import { services } from "#app/context.server.ts";
+import { InvalidPageCursorError } from "#app/db/page-cursor.server.ts";
 import { notFound, type PublicErrorData } from "#app/errors.ts";
 import { pageMeta, shortDescription } from "#app/seo/meta.ts";
 import { z } from "#app/zod.ts";

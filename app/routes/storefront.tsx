@@ -1,11 +1,7 @@
 import { Info, PackageOpen, Search, Star } from "lucide-react";
 import { data, Form, Link, redirect, useNavigate } from "react-router";
 import { businessProfile } from "#app/catalog/catalog.server.ts";
-import {
-  InvalidPageCursorError,
-  listCollections,
-  storefrontProducts,
-} from "#app/catalog/storefront.server.ts";
+import { listCollections, storefrontProducts } from "#app/catalog/storefront.server.ts";
 import { BusinessLogo } from "#app/components/business-card.tsx";
 import { ProductCard } from "#app/components/product-card.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
@@ -13,6 +9,7 @@ import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { NextPageLink } from "#app/components/ui/next-page-link.tsx";
 import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
 import { services } from "#app/context.server.ts";
+import { InvalidPageCursorError } from "#app/db/page-cursor.server.ts";
 import { notFound, type PublicErrorData } from "#app/errors.ts";
 import type { Brand } from "#app/layouts/custom.tsx";
 import { pageMeta, shortDescription } from "#app/seo/meta.ts";
