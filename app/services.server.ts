@@ -7,6 +7,7 @@ import type { AppServices } from "./context.server.ts";
 import { type DatabaseHandle, openDatabase } from "./db/database.server.ts";
 import { migrate } from "./db/migrate.server.ts";
 import { startEmailDelivery } from "./email/outbox.server.ts";
+import { startPaymentJobs } from "./orders/payment-jobs.server.ts";
 import { createPaymentProvider } from "./payments/provider.server.ts";
 import { createRateLimits } from "./security/rate-limit.server.ts";
 import { isCatalogEmpty, seedDemo } from "./seed/demo.server.ts";
@@ -69,6 +70,13 @@ export async function startServices(): Promise<RunningServices> {
     emailQueued: email.kick,
   });
   const payments = createPaymentProvider(settings.paystack);
+  const paymentJobs = startPaymentJobs({
+    db,
+    payments,
+    log,
+    publicUrl: settings.publicUrl,
+    emailQueued: email.kick,
+  });
   return {
     settings,
     db,
@@ -79,6 +87,7 @@ export async function startServices(): Promise<RunningServices> {
     emailQueued: email.kick,
     redis,
     async close() {
+      await paymentJobs.stop();
       await email.stop();
       redis?.disconnect();
       await databaseHandle.close();

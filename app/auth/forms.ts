@@ -9,7 +9,7 @@ import { normaliseNigerianPhone } from "./phone.ts";
 export const minPasswordLength = 10;
 export const maxPasswordLength = 128;
 
-const email = z
+export const email = z
   .string({ message: "Enter your email address" })
   .trim()
   .toLowerCase()
@@ -84,7 +84,7 @@ export const changePasswordSchema = z
 const phoneMessage = "Enter a Nigerian phone number such as 0803 123 4567";
 
 /** A Nigerian number, stored as +234…; with `optional`, an empty field means "none" (null). */
-function nigerianPhone<Optional extends boolean>(optional: Optional) {
+export function nigerianPhone<Optional extends boolean>(optional: Optional) {
   return z
     .string({ message: phoneMessage })
     .trim()

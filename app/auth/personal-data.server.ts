@@ -10,6 +10,7 @@ import {
   users,
 } from "../db/schema.server.ts";
 import { followsForExport } from "../follows/follows.server.ts";
+import { ordersForExport } from "../orders/orders.server.ts";
 import { auditEventsAbout } from "./audit.server.ts";
 
 /**
@@ -17,8 +18,8 @@ import { auditEventsAbout } from "./audit.server.ts";
  * right of access of the Nigeria Data Protection Act). Secrets never leave: no password hash, no
  * session or OAuth tokens, and no email bodies, since those carry one-time links.
  *
- * Later domains add their records here as they are built: orders and invoices (checkout,
- * issue 6), vouchers, reviews and points, each as one more key of the document.
+ * Later domains add their records here as they are built (invoices, vouchers, reviews and
+ * points), each as one more key of the document.
  *
  * Returns null when the account does not exist.
  */
@@ -105,7 +106,10 @@ export async function exportPersonalData(db: Database, userId: string) {
         .where(eq(emailOutbox.toAddress, account.email))
         .orderBy(asc(emailOutbox.createdAt)),
     ]);
-  const followedBusinesses = await followsForExport(db, userId);
+  const [followedBusinesses, orderRows] = await Promise.all([
+    followsForExport(db, userId),
+    ordersForExport(db, userId),
+  ]);
 
   return {
     exportedAt: new Date(),
@@ -115,6 +119,7 @@ export async function exportPersonalData(db: Database, userId: string) {
     addresses: addressRows,
     businessMemberships: memberships,
     followedBusinesses,
+    orders: orderRows,
     securityEvents: securityEvents.map((event) => ({
       at: event.at,
       action: event.action,

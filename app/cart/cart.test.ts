@@ -108,6 +108,25 @@ describe("setting quantity and size", () => {
   });
 });
 
+describe("repricing (checkout's fix for a changed price)", () => {
+  test("the item takes the new unit price and keeps its place, quantity and size", () => {
+    const cart = cartReducer(add([], jollof, tee, jollof), {
+      type: "reprice",
+      id: "prd_jollof",
+      amount: 2750,
+    });
+    expect(cart).toEqual([
+      { ...jollof, amount: 2750, size: null, quantity: 2 },
+      { ...tee, quantity: 1 },
+    ]);
+  });
+
+  test("an unknown id leaves the cart as it was", () => {
+    const before = add([], jollof);
+    expect(cartReducer(before, { type: "reprice", id: "prd_none", amount: 1 })).toEqual(before);
+  });
+});
+
 describe("totals and counts", () => {
   test("the total is the sum of price times quantity with 2 decimals", () => {
     const cart = add([], jollof, jollof, suya);

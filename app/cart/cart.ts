@@ -25,7 +25,9 @@ export type CartAction =
   | { type: "add"; product: CartProduct }
   | { type: "removeOne"; id: string }
   | { type: "remove"; id: string }
-  | { type: "setQuantityAndSize"; item: CartProduct & { quantity: number } };
+  | { type: "setQuantityAndSize"; item: CartProduct & { quantity: number } }
+  /** Checkout's one-tap fix when the price changed: the cart shows what will be charged. */
+  | { type: "reprice"; id: string; amount: number };
 
 function withChanges(
   item: CartItem,
@@ -71,6 +73,10 @@ export function cartReducer(items: readonly CartItem[], action: CartAction): Car
           : item,
       );
     }
+    case "reprice":
+      return items.map((item) =>
+        item.id === action.id ? Object.assign({}, item, { amount: action.amount }) : item,
+      );
     default: {
       const unknown: never = action;
       throw new Error(`Unknown cart action ${JSON.stringify(unknown)}`);

@@ -36,7 +36,11 @@ export type IdPrefix =
   | "adr"
   | "aud"
   | "eml"
-  | "prt";
+  | "prt"
+  | "chk"
+  | "ord"
+  | "pay"
+  | "rfd";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${base32(randomBytes(10))}`;

@@ -4,3 +4,4 @@ export * from "../auth/schema.server.ts";
 export * from "../catalog/schema.server.ts";
 export * from "../email/schema.server.ts";
 export * from "../follows/schema.server.ts";
+export * from "../orders/schema.server.ts";

@@ -91,6 +91,13 @@ function request(path: string, form: Record<string, string> | undefined, options
   return made;
 }
 
+interface RouteOptions {
+  pattern?: string;
+  params?: Record<string, string>;
+  /** Settings of the test's services, e.g. a Paystack simulator's `env`. */
+  env?: Record<string, string>;
+}
+
 const patternOf = (path: string) => new URL(path, "http://localhost:3000").pathname;
 
 /**
@@ -102,13 +109,14 @@ export async function postTo(
   route: { action: (args: never) => unknown },
   path: string,
   form: Record<string, string>,
-  options: RequestOptions & { pattern?: string; params?: Record<string, string> } = {},
+  options: RequestOptions & RouteOptions = {},
 ): Promise<RouteOutcome> {
   const args = await routeArgs(
     db,
     request(path, form, options),
     options.pattern ?? patternOf(path),
     options.params,
+    options.env,
   );
   return outcomeOf(() => route.action(args as never));
 }
@@ -118,13 +126,14 @@ export async function getFrom(
   db: Database,
   route: { loader: (args: never) => unknown },
   path: string,
-  options: RequestOptions & { pattern?: string; params?: Record<string, string> } = {},
+  options: RequestOptions & RouteOptions = {},
 ): Promise<RouteOutcome> {
   const args = await routeArgs(
     db,
     request(path, undefined, options),
     options.pattern ?? patternOf(path),
     options.params,
+    options.env,
   );
   return outcomeOf(() => route.loader(args as never));
 }

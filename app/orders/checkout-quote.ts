@@ -1,0 +1,66 @@
+import { formatNaira, kobo } from "../money.ts";
+
+/**
+ * What the server says about a cart at checkout, shared with the browser: every line repriced
+ * from the database, grouped by business, and what stands in the way of paying for it. The
+ * browser turns an issue into a sentence and a one-tap fix of the cart (checkout screen).
+ */
+export type LineIssue =
+  /** The database price differs from the cart's; the database price is what is charged. */
+  | { kind: "price_changed"; cartUnitKobo: number }
+  /** The size in the cart isn't offered (any more), or none was chosen. */
+  | { kind: "size_unavailable"; sizes: string[] }
+  | { kind: "out_of_stock" }
+  | { kind: "short_stock"; available: number };
+
+export interface QuotedLine {
+  productId: string;
+  name: string;
+  productSlug: string;
+  size: string | null;
+  quantity: number;
+  unitPriceKobo: number;
+  lineTotalKobo: number;
+  issues: LineIssue[];
+}
+
+export interface QuotedGroup {
+  business: { id: string; slug: string; name: string; address: string; city: string };
+  lines: QuotedLine[];
+  subtotalKobo: number;
+}
+
+export interface Quote {
+  groups: QuotedGroup[];
+  /** Cart lines whose product is gone, archived, or whose business is not open on Oja. */
+  unavailable: string[];
+  totalKobo: number;
+  /** Something must be fixed in the cart before it can be paid for. */
+  blocked: boolean;
+}
+
+/** Form field names per business: `fulfilment.<businessId>` and `notes.<businessId>`. */
+export const fulfilmentFieldName = (businessId: string) => `fulfilment.${businessId}`;
+export const notesFieldName = (businessId: string) => `notes.${businessId}`;
+
+/** A price change is shown but doesn't stop payment: the database price is the one charged. */
+export function isBlocking(issue: LineIssue): boolean {
+  return issue.kind !== "price_changed";
+}
+
+export function describeIssue(issue: LineIssue, line: Pick<QuotedLine, "unitPriceKobo">): string {
+  switch (issue.kind) {
+    case "price_changed":
+      return `The price changed from ${formatNaira(kobo(issue.cartUnitKobo))} to ${formatNaira(kobo(line.unitPriceKobo))}.`;
+    case "size_unavailable":
+      return "Choose one of the sizes offered.";
+    case "out_of_stock":
+      return "Sold out.";
+    case "short_stock":
+      return `Only ${issue.available} left.`;
+    default: {
+      const unknown: never = issue;
+      return String(unknown);
+    }
+  }
+}

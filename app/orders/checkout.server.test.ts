@@ -1,0 +1,592 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import type { DatabaseHandle } from "#app/db/database.server.ts";
+import { emailOutbox, products } from "#app/db/schema.server.ts";
+import { sign } from "#server/paystack-simulator/index.ts";
+import { signUpAs, type TestAccount } from "#tests/support/accounts.ts";
+import { createBusiness, createCategory, createProduct } from "#tests/support/catalog.ts";
+import { createTestDatabase } from "#tests/support/database.ts";
+import { startTestPayments, type TestPayments } from "#tests/support/payments.ts";
+import {
+  payAgain,
+  paymentLabel,
+  quoteCart,
+  type StartCheckoutResult,
+  startCheckout,
+} from "./checkout.server.ts";
+import { confirmPayment, sendPendingRefunds, verifyAndConfirm } from "./confirm.server.ts";
+import {
+  cancelAbandonedCheckouts,
+  cancelUnpaidCheckout,
+  markFulfilled,
+  refundOrder,
+} from "./lifecycle.server.ts";
+import { reconcilePayments } from "./payment-jobs.server.ts";
+import { checkouts, orders, payments, refunds } from "./schema.server.ts";
+
+/**
+ * Checkout against a real database and the Paystack simulator over HTTP: repricing, holds,
+ * the one confirmation, refunds and the reconciliation job.
+ */
+let database: DatabaseHandle;
+const db = () => database.db;
+let pay: TestPayments;
+let shopper: TestAccount;
+let spa: { id: string; slug: string };
+let salon: { id: string; slug: string };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  pay = await startTestPayments();
+  const category = await createCategory(db());
+  spa = await createBusiness(db(), { categoryId: category.id, name: "Ewa Spa" });
+  salon = await createBusiness(db(), { categoryId: category.id, name: "Braids by Yetunde" });
+  shopper = await signUpAs(db(), { name: "Ada Obi" });
+}, 60_000);
+
+afterAll(async () => {
+  await pay.close();
+  await database.close();
+});
+
+const context = () => ({
+  db: db(),
+  payments: pay.provider,
+  log: pay.log,
+  callbackUrl: "http://localhost:3000/checkout/callback",
+  publicUrl: "http://localhost:3000",
+});
+
+interface Line {
+  id: string;
+  quantity: number;
+  size?: string | null;
+  amount?: number;
+}
+
+function checkoutForm(lines: Line[], fields: Record<string, string> = {}) {
+  const form = new FormData();
+  const values: Record<string, string> = {
+    email: shopper.email,
+    phone: "0803 123 4567",
+    lines: JSON.stringify(lines),
+    recipient: "Ada Obi",
+    line1: "12 Admiralty Way",
+    city: "Lagos",
+    state: "Lagos",
+    ...fields,
+  };
+  for (const [name, value] of Object.entries(values)) form.set(name, value);
+  return form;
+}
+
+/** Checks out `lines` at the total the server quotes, delivery from every business in them. */
+async function checkOut(lines: Line[], fields: Record<string, string> = {}) {
+  const quote = await quoteCart(
+    db(),
+    lines.map((line) => ({ ...line, amount: undefined })),
+  );
+  const form = checkoutForm(lines, { expectedTotalKobo: String(quote.totalKobo), ...fields });
+  for (const group of quote.groups) {
+    if (!form.has(`fulfilment.${group.business.id}`))
+      form.set(`fulfilment.${group.business.id}`, "delivery");
+  }
+  return startCheckout(context(), { id: shopper.userId }, form);
+}
+
+function started(result: StartCheckoutResult) {
+  if (!result.ok) throw new Error(`checkout refused: ${JSON.stringify(result)}`);
+  return result.payment;
+}
+
+async function stockOf(productId: string) {
+  const [row] = await db()
+    .select({ stock: products.stock })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row?.stock;
+}
+
+async function ordersOf(checkoutId: string) {
+  return db().select().from(orders).where(eq(orders.checkoutId, checkoutId));
+}
+
+async function receiptsTo(email: string) {
+  return db()
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, "order-receipt")));
+}
+
+describe("the payment window's label", () => {
+  test("names whom the shopper pays: one, two, or the first and how many more", () => {
+    expect(paymentLabel(["Ewa Spa"])).toBe("Ewa Spa");
+    expect(paymentLabel(["Ewa Spa", "Braids by Yetunde"])).toBe("Ewa Spa and Braids by Yetunde");
+    expect(paymentLabel(["Ewa Spa", "Braids", "Suya Spot"])).toBe("Ewa Spa and 2 more");
+  });
+});
+
+describe("repricing the cart", () => {
+  test("every line is priced from the database, grouped per business, and a changed price is flagged", async () => {
+    const oil = await createProduct(db(), {
+      businessId: spa.id,
+      name: "Body Oil",
+      priceKobo: 450_000,
+    });
+    const braids = await createProduct(db(), {
+      businessId: salon.id,
+      name: "Box Braids",
+      priceKobo: 2_500_000,
+    });
+    const quote = await quoteCart(db(), [
+      { id: oil.id, quantity: 2, amount: 1 },
+      { id: braids.id, quantity: 1, amount: 25_000 },
+    ]);
+    expect(quote.groups.map((group) => group.business.name)).toEqual([
+      "Ewa Spa",
+      "Braids by Yetunde",
+    ]);
+    expect(quote.groups[0]?.lines[0]).toMatchObject({
+      unitPriceKobo: 450_000,
+      lineTotalKobo: 900_000,
+      issues: [{ kind: "price_changed", cartUnitKobo: 100 }],
+    });
+    expect(quote.groups[1]?.lines[0]?.issues).toEqual([]);
+    expect(quote.totalKobo).toBe(3_400_000);
+    // A price change alone doesn't stop payment: the database price is what is charged.
+    expect(quote.blocked).toBe(false);
+  });
+
+  test("sold out, short stock, a missing size and a removed product each block payment with their own issue", async () => {
+    const soldOut = await createProduct(db(), { businessId: spa.id, stock: 0 });
+    const few = await createProduct(db(), { businessId: spa.id, stock: 2 });
+    const sized = await createProduct(db(), { businessId: spa.id, sizes: ["S", "M"] });
+    const archived = await createProduct(db(), { businessId: spa.id, status: "archived" });
+    const quote = await quoteCart(db(), [
+      { id: soldOut.id, quantity: 1 },
+      { id: few.id, quantity: 3 },
+      { id: sized.id, quantity: 1, size: "XL" },
+      { id: archived.id, quantity: 1 },
+      { id: "prd_doesnotexist00", quantity: 1 },
+    ]);
+    const issues = Object.fromEntries(
+      quote.groups.flatMap((group) => group.lines).map((line) => [line.productId, line.issues]),
+    );
+    expect(issues[soldOut.id]).toEqual([{ kind: "out_of_stock" }]);
+    expect(issues[few.id]).toEqual([{ kind: "short_stock", available: 2 }]);
+    expect(issues[sized.id]).toEqual([{ kind: "size_unavailable", sizes: ["S", "M"] }]);
+    expect(quote.unavailable).toEqual([archived.id, "prd_doesnotexist00"]);
+    expect(quote.blocked).toBe(true);
+  });
+});
+
+describe("starting a checkout", () => {
+  test("a price edited in local storage is charged at the database price", async () => {
+    const product = await createProduct(db(), {
+      businessId: spa.id,
+      priceKobo: 1_250_050,
+      stock: 5,
+    });
+    // The cart says ₦1 each; the page shows the quote, and the shopper pays what it shows.
+    const payment = started(await checkOut([{ id: product.id, quantity: 2, amount: 1 }]));
+    const [row] = await db()
+      .select()
+      .from(payments)
+      .where(eq(payments.reference, payment.reference));
+    expect(row?.amountKobo).toBe(2_500_100);
+    const verified = await pay.provider.verify(payment.reference);
+    expect(verified.amountKobo).toBe(2_500_100);
+  });
+
+  test("a total computed from a tampered price is refused with the real quote, and nothing is written", async () => {
+    const product = await createProduct(db(), { businessId: spa.id, priceKobo: 800_000, stock: 5 });
+    const before = await db().select({ id: checkouts.id }).from(checkouts);
+    const form = checkoutForm([{ id: product.id, quantity: 1, amount: 1 }], {
+      expectedTotalKobo: "100",
+      [`fulfilment.${spa.id}`]: "pickup",
+    });
+    const result = await startCheckout(context(), { id: shopper.userId }, form);
+    expect(result).toMatchObject({ ok: false, status: 409, quote: { totalKobo: 800_000 } });
+    expect(await db().select({ id: checkouts.id }).from(checkouts)).toHaveLength(before.length);
+    expect(await stockOf(product.id)).toBe(5);
+  });
+
+  test("one order per business, one payment for all, and the stock is held", async () => {
+    const oil = await createProduct(db(), { businessId: spa.id, priceKobo: 450_000, stock: 4 });
+    const braids = await createProduct(db(), {
+      businessId: salon.id,
+      priceKobo: 2_500_000,
+      stock: 1,
+      sizes: ["Long"],
+    });
+    const payment = started(
+      await checkOut(
+        [
+          { id: oil.id, quantity: 3 },
+          { id: braids.id, quantity: 1, size: "Long" },
+        ],
+        { [`fulfilment.${salon.id}`]: "pickup", [`notes.${salon.id}`]: "After 4pm please" },
+      ),
+    );
+    const written = await ordersOf(payment.checkoutId);
+    expect(
+      written
+        .map((order) => [order.businessId, order.status, order.subtotalKobo, order.fulfilment])
+        .sort(),
+    ).toEqual(
+      [
+        [salon.id, "pending_payment", 2_500_000, "pickup"],
+        [spa.id, "pending_payment", 1_350_000, "delivery"],
+      ].sort(),
+    );
+    const salonOrder = written.find((order) => order.businessId === salon.id);
+    expect(salonOrder).toMatchObject({ notes: "After 4pm please", deliveryAddress: null });
+    expect(written.find((order) => order.businessId === spa.id)?.deliveryAddress).toMatchObject({
+      recipient: "Ada Obi",
+      line1: "12 Admiralty Way",
+      phone: "+2348031234567",
+    });
+    expect(written.every((order) => /^OJA-[2-9A-HJ-NP-TV-Z]{8}$/.test(order.number))).toBe(true);
+    const [paymentRow] = await db()
+      .select()
+      .from(payments)
+      .where(eq(payments.checkoutId, payment.checkoutId));
+    expect(paymentRow).toMatchObject({ amountKobo: 3_850_000, currency: "NGN", status: "pending" });
+    expect(payment.accessCode).toBeTruthy();
+    expect(await stockOf(oil.id)).toBe(1);
+    expect(await stockOf(braids.id)).toBe(0);
+  });
+
+  test("bad fields get a message each and write nothing", async () => {
+    const product = await createProduct(db(), { businessId: spa.id });
+    const form = checkoutForm([{ id: product.id, quantity: 1 }], {
+      email: "not-an-email",
+      phone: "12",
+      line1: "",
+      expectedTotalKobo: "1400000",
+      [`fulfilment.${spa.id}`]: "teleport",
+    });
+    const result = await startCheckout(context(), { id: shopper.userId }, form);
+    expect(result).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: {
+        email: expect.any(String),
+        phone: expect.any(String),
+      },
+    });
+    const again = await startCheckout(
+      context(),
+      { id: shopper.userId },
+      checkoutForm([{ id: product.id, quantity: 1 }], {
+        line1: "",
+        expectedTotalKobo: "1400000",
+        [`fulfilment.${spa.id}`]: "delivery",
+      }),
+    );
+    expect(again).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { line1: "Enter the street address" },
+    });
+    expect(await stockOf(product.id)).toBe(10);
+  });
+
+  test("a cart that can't be read is a 400, not a crash", async () => {
+    const form = checkoutForm([], { lines: "{not json", expectedTotalKobo: "0" });
+    expect(await startCheckout(context(), { id: shopper.userId }, form)).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { lines: expect.stringContaining("couldn't be read") },
+    });
+  });
+
+  test("an out-of-stock or removed product at checkout is refused with a clear message", async () => {
+    const soldOut = await createProduct(db(), { businessId: spa.id, stock: 0 });
+    const result = await startCheckout(
+      context(),
+      { id: shopper.userId },
+      checkoutForm([{ id: soldOut.id, quantity: 1 }], {
+        expectedTotalKobo: "1400000",
+        [`fulfilment.${spa.id}`]: "pickup",
+      }),
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      status: 409,
+      message: expect.stringContaining("Fix the lines"),
+    });
+    const removed = await createProduct(db(), { businessId: spa.id });
+    await db().delete(products).where(eq(products.id, removed.id));
+    const gone = await startCheckout(
+      context(),
+      { id: shopper.userId },
+      checkoutForm([{ id: removed.id, quantity: 1 }], { expectedTotalKobo: "0" }),
+    );
+    expect(gone).toMatchObject({ ok: false, status: 409, quote: { unavailable: [removed.id] } });
+  });
+});
+
+describe("confirming a payment", () => {
+  test("success: the orders are paid, the stock is sold, and one receipt is queued", async () => {
+    const product = await createProduct(db(), { businessId: spa.id, stock: 3 });
+    const payment = started(await checkOut([{ id: product.id, quantity: 2 }]));
+    pay.simulator.complete(payment.reference, "success");
+    expect(await verifyAndConfirm(context(), payment.reference)).toEqual({
+      kind: "paid",
+      checkoutId: payment.checkoutId,
+    });
+    const [order] = await ordersOf(payment.checkoutId);
+    expect(order?.status).toBe("paid");
+    const [checkout] = await db()
+      .select()
+      .from(checkouts)
+      .where(eq(checkouts.id, payment.checkoutId));
+    expect(checkout?.stockHold).toBe("sold");
+    expect(await stockOf(product.id)).toBe(1);
+    const receipts = (await receiptsTo(shopper.email)).filter(
+      (email) => order && email.subject.includes(order.number),
+    );
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.text).toContain("₦28,000.00");
+  });
+
+  test("the callback, the webhook and ten duplicate webhooks at once pay the orders once", async () => {
+    const product = await createProduct(db(), { businessId: spa.id, stock: 5 });
+    const payment = started(await checkOut([{ id: product.id, quantity: 1 }]));
+    pay.simulator.complete(payment.reference, "success");
+    const signed = pay.signedChargeSuccess(payment.reference);
+    const answers = await Promise.all([
+      verifyAndConfirm(context(), payment.reference),
+      ...Array.from({ length: 11 }, () => pay.postWebhook(db(), signed)),
+    ]);
+    expect(answers[0]).toMatchObject({ kind: "paid" });
+    expect(answers.slice(1).map((answer) => (answer as Response).status)).toEqual(
+      Array(11).fill(200),
+    );
+    expect(await stockOf(product.id)).toBe(4);
+    const [order] = await ordersOf(payment.checkoutId);
+    expect(order?.status).toBe("paid");
+    const receipts = (await receiptsTo(shopper.email)).filter(
+      (email) => order && email.subject.includes(order.number),
+    );
+    expect(receipts).toHaveLength(1);
+  });
+
+  test("a forged or unsigned webhook gets 401 and changes nothing", async () => {
+    const product = await createProduct(db(), { businessId: spa.id, stock: 5 });
+    const payment = started(await checkOut([{ id: product.id, quantity: 1 }]));
+    pay.simulator.complete(payment.reference, "success");
+    const signed = pay.signedChargeSuccess(payment.reference);
+    const tampered = signed.body.replace('"currency":"NGN"', '"currency":"USD"');
+    expect(tampered).not.toBe(signed.body);
+    const refused = [
+      { body: signed.body },
+      { body: signed.body, signature: "" },
+      { body: signed.body, signature: "0".repeat(128) },
+      { body: signed.body, signature: sign(signed.body, "sk_test_someone_else") },
+      { body: tampered, signature: signed.signature },
+    ];
+    for (const attempt of refused) {
+      expect((await pay.postWebhook(db(), attempt)).status).toBe(401);
+    }
+    expect((await ordersOf(payment.checkoutId))[0]?.status).toBe("pending_payment");
+    const [row] = await db()
+      .select()
+      .from(payments)
+      .where(eq(payments.reference, payment.reference));
+    expect(row?.status).toBe("pending");
+    // The genuine one is believed.
+    expect((await pay.postWebhook(db(), signed)).status).toBe(200);
+    expect((await ordersOf(payment.checkoutId))[0]?.status).toBe("paid");
+  });
+
+  test("an amount or currency the provider reports differently never pays the order, and is logged", async () => {
+    const product = await createProduct(db(), { businessId: spa.id, priceKobo: 500_000, stock: 5 });
+    const payment = started(await checkOut([{ id: product.id, quantity: 1 }]));
+    pay.simulator.complete(payment.reference, "success");
+    pay.simulator.report(payment.reference, { amount: 100 });
+    expect(await verifyAndConfirm(context(), payment.reference)).toMatchObject({
+      kind: "mismatch",
+    });
+    expect((await ordersOf(payment.checkoutId))[0]?.status).toBe("pending_payment");
+    expect(pay.logged("error")).toContainEqual(
+      expect.objectContaining({
+        msg: "payment amount or currency mismatch: not honoured",
+        reference: payment.reference,
+      }),
+    );
+    // A later, correct report doesn't turn it round either: the payment is settled as suspect.
+    const other = started(await checkOut([{ id: product.id, quantity: 1 }]));
+    const outcome = await confirmPayment(context(), {
+      reference: other.reference,
+      status: "success",
+      amountKobo: 500_000,
+      currency: "USD",
+      paidAt: new Date(),
+      channel: "card",
+      providerId: "1",
+      gatewayResponse: "Approved",
+    });
+    expect(outcome).toMatchObject({ kind: "mismatch" });
+    expect((await ordersOf(other.checkoutId))[0]?.status).toBe("pending_payment");
+  });
+
+  test("a declined card leaves the orders waiting, and paying again with a good card pays them", async () => {
+    const product = await createProduct(db(), { businessId: spa.id, stock: 2 });
+    const first = started(await checkOut([{ id: product.id, quantity: 1 }]));
+    pay.simulator.complete(first.reference, "declined");
+    expect(await verifyAndConfirm(context(), first.reference)).toMatchObject({
+      kind: "not_paid",
+      status: "failed",
+    });
+    const second = await payAgain(context(), { id: shopper.userId }, first.checkoutId);
+    if (!second.ok) throw new Error("pay again refused");
+    expect(second.payment.reference).not.toBe(first.reference);
+    pay.simulator.complete(second.payment.reference, "success");
+    expect(await verifyAndConfirm(context(), second.payment.reference)).toMatchObject({
+      kind: "paid",
+    });
+    // Held once, sold once.
+    expect(await stockOf(product.id)).toBe(1);
+  });
+
+  test("a second payment of a paid checkout is refunded whole", async () => {
+    const product = await createProduct(db(), { businessId: spa.id, stock: 5 });
+    const first = started(await checkOut([{ id: product.id, quantity: 1 }]));
+    const second = await payAgain(context(), { id: shopper.userId }, first.checkoutId);
+    if (!second.ok) throw new Error("pay again refused");
+    pay.simulator.complete(first.reference, "success");
+    pay.simulator.complete(second.payment.reference, "success");
+    expect(await verifyAndConfirm(context(), first.reference)).toMatchObject({ kind: "paid" });
+    expect(await verifyAndConfirm(context(), second.payment.reference)).toMatchObject({
+      kind: "refunded",
+    });
+    const [duplicate] = await db()
+      .select()
+      .from(payments)
+      .where(eq(payments.reference, second.payment.reference));
+    expect(duplicate?.status).toBe("duplicate");
+    expect(await sendPendingRefunds(context())).toBeGreaterThanOrEqual(1);
+    const [refund] = await db()
+      .select()
+      .from(refunds)
+      .where(eq(refunds.paymentId, duplicate?.id ?? ""));
+    expect(refund).toMatchObject({ amountKobo: 1_400_000, orderId: null });
+    expect(refund?.providerRefundId).toBeTruthy();
+    expect(await stockOf(product.id)).toBe(4);
+  });
+});
+
+describe("holds and reconciliation", () => {
+  const later = (minutes: number) => () => new Date(Date.now() + minutes * 60_000);
+
+  test("after 30 minutes unpaid the held stock goes back; paying again holds it anew", async () => {
+    const product = await createProduct(db(), { businessId: spa.id, stock: 2 });
+    const payment = started(await checkOut([{ id: product.id, quantity: 2 }]));
+    expect(await stockOf(product.id)).toBe(0);
+    await reconcilePayments({ ...context(), now: later(20) });
+    expect(await stockOf(product.id)).toBe(0);
+    const report = await reconcilePayments({ ...context(), now: later(31) });
+    expect(report.released).toBeGreaterThanOrEqual(1);
+    expect(await stockOf(product.id)).toBe(2);
+    expect((await ordersOf(payment.checkoutId))[0]?.status).toBe("pending_payment");
+    const again = await payAgain(context(), { id: shopper.userId }, payment.checkoutId);
+    expect(again.ok).toBe(true);
+    expect(await stockOf(product.id)).toBe(0);
+  });
+
+  test("a shopper who paid and closed the browser still ends with a paid order", async () => {
+    const product = await createProduct(db(), { businessId: spa.id, stock: 2 });
+    const payment = started(await checkOut([{ id: product.id, quantity: 1 }]));
+    pay.simulator.setWebhookUrl(undefined);
+    pay.simulator.complete(payment.reference, "success");
+    const report = await reconcilePayments({ ...context(), now: later(3) });
+    expect(report.paid).toBeGreaterThanOrEqual(1);
+    expect((await ordersOf(payment.checkoutId))[0]?.status).toBe("paid");
+  });
+
+  test("paid after the hold ran out: the stock is taken again, or the orders are cancelled and refunded", async () => {
+    const product = await createProduct(db(), { businessId: spa.id, stock: 1 });
+    const late = started(await checkOut([{ id: product.id, quantity: 1 }]));
+    await reconcilePayments({ ...context(), now: later(31) });
+    expect(await stockOf(product.id)).toBe(1);
+    // Someone else buys the last one meanwhile.
+    const rival = started(await checkOut([{ id: product.id, quantity: 1 }]));
+    pay.simulator.complete(rival.reference, "success");
+    await verifyAndConfirm(context(), rival.reference);
+    pay.simulator.complete(late.reference, "success");
+    expect(await verifyAndConfirm(context(), late.reference)).toMatchObject({ kind: "refunded" });
+    const [order] = await ordersOf(late.checkoutId);
+    expect(order).toMatchObject({
+      status: "cancelled",
+      closingReason: expect.stringContaining("sold out"),
+    });
+    expect(await stockOf(product.id)).toBe(0);
+  });
+
+  test("orders left unpaid for a day are cancelled", async () => {
+    const product = await createProduct(db(), { businessId: spa.id, stock: 1 });
+    const payment = started(await checkOut([{ id: product.id, quantity: 1 }]));
+    await reconcilePayments({ ...context(), now: later(31) });
+    expect(
+      await cancelAbandonedCheckouts(db(), new Date(Date.now() + 25 * 60 * 60_000)),
+    ).toBeGreaterThanOrEqual(1);
+    expect((await ordersOf(payment.checkoutId))[0]?.status).toBe("cancelled");
+  });
+});
+
+describe("after payment", () => {
+  test("a shopper cancels an unpaid checkout: its stock goes back, and a second cancel is refused", async () => {
+    const product = await createProduct(db(), { businessId: spa.id, stock: 3 });
+    const payment = started(await checkOut([{ id: product.id, quantity: 3 }]));
+    expect(await cancelUnpaidCheckout(db(), shopper.userId, payment.checkoutId)).toEqual({
+      ok: true,
+    });
+    expect(await stockOf(product.id)).toBe(3);
+    expect(await cancelUnpaidCheckout(db(), shopper.userId, payment.checkoutId)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    const stranger = await signUpAs(db(), { name: "Tunde Bello" });
+    expect(await cancelUnpaidCheckout(db(), stranger.userId, payment.checkoutId)).toEqual({
+      ok: false,
+      status: 404,
+    });
+  });
+
+  test("a paid order is refunded through the provider once, and its stock goes back; a fulfilled one can't be", async () => {
+    const product = await createProduct(db(), { businessId: spa.id, stock: 4, priceKobo: 300_000 });
+    const payment = started(await checkOut([{ id: product.id, quantity: 2 }]));
+    pay.simulator.complete(payment.reference, "success");
+    await verifyAndConfirm(context(), payment.reference);
+    const [order] = await ordersOf(payment.checkoutId);
+    if (!order) throw new Error("no order");
+    const refunded = await refundOrder(db(), order.id, "Out of season");
+    expect(refunded).toMatchObject({ ok: true });
+    expect(await refundOrder(db(), order.id, "again")).toMatchObject({ ok: false, status: 409 });
+    expect(await stockOf(product.id)).toBe(4);
+    await sendPendingRefunds(context(), { refundId: refunded.refundId });
+    const [refund] = await db().select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(refund).toMatchObject({ amountKobo: 600_000 });
+    expect(refund?.providerRefundId).toBeTruthy();
+    const transaction = pay.simulator.transaction(payment.reference);
+    expect(transaction?.refunds.map((entry) => entry.amount)).toEqual([600_000]);
+
+    const other = started(await checkOut([{ id: product.id, quantity: 1 }]));
+    pay.simulator.complete(other.reference, "success");
+    await verifyAndConfirm(context(), other.reference);
+    const [otherOrder] = await ordersOf(other.checkoutId);
+    if (!otherOrder) throw new Error("no order");
+    expect(await markFulfilled(db(), otherOrder.id)).toEqual({ ok: true });
+    expect(await markFulfilled(db(), otherOrder.id)).toMatchObject({ ok: false, status: 409 });
+    expect(await refundOrder(db(), otherOrder.id, "late")).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+  });
+});
+
+beforeEach(() => {
+  pay.simulator.setWebhookUrl(undefined);
+});

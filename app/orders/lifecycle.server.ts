@@ -1,0 +1,153 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Database, Executor } from "#app/db/database.server.ts";
+import { newId } from "#app/db/ids.ts";
+import { returnStock } from "./checkout.server.ts";
+import { closeUnpaidOrders } from "./confirm.server.ts";
+import { checkouts, orderLines, orders, payments, refunds } from "./schema.server.ts";
+
+/**
+ * An order's life after checkout: `pending_payment → paid → fulfilled`, `pending_payment →
+ * cancelled`, `paid → refunded`. Each change is one transaction on a locked row, so two clicks
+ * never do it twice; a change from the wrong state is refused.
+ */
+export type OrderChange =
+  | { ok: true }
+  | { ok: false; status: 404 }
+  | { ok: false; status: 409; message: string };
+
+async function checkoutLines(tx: Executor, checkoutId: string) {
+  return tx
+    .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(eq(orders.checkoutId, checkoutId));
+}
+
+/** Puts a checkout's held stock back on the shelf, once. */
+export async function releaseHold(tx: Executor, checkoutId: string, now: Date) {
+  const released = await tx
+    .update(checkouts)
+    .set({ stockHold: "released", updatedAt: now })
+    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.stockHold, "held")))
+    .returning({ id: checkouts.id });
+  if (released.length > 0) await returnStock(tx, await checkoutLines(tx, checkoutId));
+}
+
+/** The shopper gives up on a checkout that isn't paid: its orders are cancelled. */
+export async function cancelUnpaidCheckout(
+  db: Database,
+  shopperId: string,
+  checkoutId: string,
+  now = new Date(),
+): Promise<OrderChange> {
+  return db.transaction(async (tx) => {
+    const [checkout] = await tx
+      .select({ id: checkouts.id })
+      .from(checkouts)
+      .where(and(eq(checkouts.id, checkoutId), eq(checkouts.shopperId, shopperId)))
+      .for("update");
+    if (!checkout) return { ok: false, status: 404 };
+    const waiting = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.checkoutId, checkoutId), eq(orders.status, "pending_payment")));
+    if (waiting.length === 0) {
+      return { ok: false, status: 409, message: "These orders don't wait for payment any more." };
+    }
+    await closeUnpaidOrders(tx, checkoutId, now, { reason: "You cancelled before paying." });
+    await releaseHold(tx, checkoutId, now);
+    return { ok: true };
+  });
+}
+
+/** The business has handed the order over (paid → fulfilled). */
+export async function markFulfilled(
+  db: Database,
+  orderId: string,
+  now = new Date(),
+): Promise<OrderChange> {
+  const updated = await db
+    .update(orders)
+    .set({ status: "fulfilled", fulfilledAt: now, updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "paid")))
+    .returning({ id: orders.id });
+  if (updated.length > 0) return { ok: true };
+  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+  return order
+    ? { ok: false, status: 409, message: "Only a paid order can be marked fulfilled." }
+    : { ok: false, status: 404 };
+}
+
+/**
+ * Refunds a paid order in full: the order becomes `refunded`, its stock goes back, and a refund
+ * is queued for the provider (sendPendingRefunds sends it; the caller may send it at once).
+ * Returns the refund's id.
+ */
+export async function refundOrder(
+  db: Database,
+  orderId: string,
+  reason: string,
+  now = new Date(),
+): Promise<OrderChange & { refundId?: string }> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order) return { ok: false, status: 404 };
+    if (order.status !== "paid") {
+      return {
+        ok: false,
+        status: 409,
+        message: "Only a paid order that isn't fulfilled yet can be refunded.",
+      };
+    }
+    const [payment] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.checkoutId, order.checkoutId), eq(payments.status, "success")));
+    if (!payment) throw new Error(`paid order ${order.id} has no successful payment`);
+    await tx
+      .update(orders)
+      .set({ status: "refunded", refundedAt: now, closingReason: reason, updatedAt: now })
+      .where(eq(orders.id, order.id));
+    const lines = await tx
+      .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id));
+    await returnStock(tx, lines);
+    const refundId = newId("rfd");
+    await tx.insert(refunds).values({
+      id: refundId,
+      paymentId: payment.id,
+      orderId: order.id,
+      amountKobo: order.subtotalKobo,
+      reason,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { ok: true, refundId };
+  });
+}
+
+/** How long unpaid orders are kept before they are cancelled. */
+export const unpaidOrderLifetimeMs = 24 * 60 * 60_000;
+
+/** Cancels orders left unpaid for a day whose stock is no longer held. */
+export async function cancelAbandonedCheckouts(db: Database, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - unpaidOrderLifetimeMs);
+  const cancelled = await db
+    .update(orders)
+    .set({
+      status: "cancelled",
+      cancelledAt: now,
+      closingReason: "Not paid within a day.",
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(orders.status, "pending_payment"),
+        lt(orders.createdAt, cutoff),
+        sql`exists (select 1 from ${checkouts} where ${checkouts.id} = ${orders.checkoutId} and ${checkouts.stockHold} = 'released')`,
+      ),
+    )
+    .returning({ id: orders.id });
+  return cancelled.length;
+}

@@ -1,0 +1,204 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { users } from "../auth/schema.server.ts";
+import { businesses, products } from "../catalog/schema.server.ts";
+import { timestamps } from "../db/columns.server.ts";
+
+/**
+ * Checkout and orders (decision 013). A checkout is what a shopper pays in one payment: one order
+ * per business, all paid together. Stock is held for the whole checkout while it waits for
+ * payment, and payments are attempts to pay it; at most one of them ever succeeds for good (a
+ * second success is refunded).
+ */
+export const orderStatus = pgEnum("order_status", [
+  "pending_payment",
+  "paid",
+  "fulfilled",
+  "cancelled",
+  "refunded",
+]);
+
+/** Where the checkout's stock is: taken off the shelf for it, put back, or sold to it. */
+export const stockHold = pgEnum("stock_hold", ["held", "released", "sold"]);
+
+export const paymentStatus = pgEnum("payment_status", [
+  "pending",
+  "success",
+  "failed",
+  "abandoned",
+  /** The provider reported a different amount or currency than was asked: never honoured. */
+  "mismatch",
+  /** Paid after another payment had already paid the checkout: refunded. */
+  "duplicate",
+]);
+
+export const fulfilmentMethod = pgEnum("fulfilment_method", ["delivery", "pickup"]);
+
+export interface DeliveryAddress {
+  recipient: string;
+  phone: string;
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+}
+
+export const checkouts = pgTable(
+  "checkouts",
+  {
+    id: text("id").primaryKey(),
+    // Orders are kept when an account is deleted (the businesses' records); the shopper is then
+    // unknown.
+    shopperId: text("shopper_id").references(() => users.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    totalKobo: bigint("total_kobo", { mode: "number" }).notNull(),
+    currency: text("currency").notNull().default("NGN"),
+    stockHold: stockHold("stock_hold").notNull().default("held"),
+    /** Until when held stock is kept for this checkout (30 minutes from the latest payment start). */
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    index("checkouts_shopper_idx").on(table.shopperId, table.createdAt),
+    // The reservation job looks only at held stock.
+    index("checkouts_held_idx").on(table.holdExpiresAt).where(sql`${table.stockHold} = 'held'`),
+    check("checkouts_total_positive", sql`${table.totalKobo} > 0`),
+  ],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    /** What the shopper and the business quote: `OJA-` and eight letters or digits. */
+    number: text("number").notNull(),
+    checkoutId: text("checkout_id")
+      .notNull()
+      .references(() => checkouts.id),
+    shopperId: text("shopper_id").references(() => users.id, { onDelete: "set null" }),
+    businessId: text("business_id")
+      .notNull()
+      .references(() => businesses.id),
+    /** Its place in the checkout: the order in which its business came into the cart. */
+    position: integer("position").notNull().default(0),
+    status: orderStatus("status").notNull().default("pending_payment"),
+    fulfilment: fulfilmentMethod("fulfilment").notNull(),
+    /** Where to deliver; null for pickup. */
+    deliveryAddress: jsonb("delivery_address").$type<DeliveryAddress>(),
+    notes: text("notes").notNull().default(""),
+    subtotalKobo: bigint("subtotal_kobo", { mode: "number" }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /** Why it was cancelled or refunded, in words the shopper can read. */
+    closingReason: text("closing_reason"),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("orders_number_key").on(table.number),
+    index("orders_checkout_idx").on(table.checkoutId),
+    index("orders_shopper_idx").on(table.shopperId, table.createdAt),
+    index("orders_business_status_idx").on(table.businessId, table.status, table.createdAt),
+    check(
+      "orders_address_when_delivered",
+      sql`(${table.fulfilment} = 'pickup') = (${table.deliveryAddress} is null)`,
+    ),
+  ],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    // The product may be deleted later; the line keeps what was bought.
+    productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    size: text("size"),
+    unitPriceKobo: bigint("unit_price_kobo", { mode: "number" }).notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.position] }),
+    index("order_lines_product_idx").on(table.productId),
+    check("order_lines_quantity_positive", sql`${table.quantity} > 0`),
+    check("order_lines_price_positive", sql`${table.unitPriceKobo} > 0`),
+  ],
+);
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    checkoutId: text("checkout_id")
+      .notNull()
+      .references(() => checkouts.id),
+    provider: text("provider").notNull().default("paystack"),
+    /** Unique per attempt, sent to the provider: letters, digits, "-", ".", "=". */
+    reference: text("reference").notNull(),
+    amountKobo: bigint("amount_kobo", { mode: "number" }).notNull(),
+    currency: text("currency").notNull(),
+    status: paymentStatus("status").notNull().default("pending"),
+    accessCode: text("access_code"),
+    authorizationUrl: text("authorization_url"),
+    /** The provider's own id of the transaction, once verified. */
+    providerTransactionId: text("provider_transaction_id"),
+    channel: text("channel"),
+    /** What the provider said last (gateway response, or why it was not honoured). */
+    detail: text("detail"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("payments_reference_key").on(table.reference),
+    index("payments_checkout_idx").on(table.checkoutId),
+    index("payments_pending_idx").on(table.createdAt).where(sql`${table.status} = 'pending'`),
+    check("payments_amount_positive", sql`${table.amountKobo} > 0`),
+  ],
+);
+
+export const refundStatus = pgEnum("refund_status", ["pending", "processed", "failed"]);
+
+/** Money sent back through the provider: an order's amount, or a whole duplicate payment. */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: text("id").primaryKey(),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    /** The order refunded; null when a duplicate payment is refunded whole. */
+    orderId: text("order_id").references(() => orders.id),
+    amountKobo: bigint("amount_kobo", { mode: "number" }).notNull(),
+    status: refundStatus("status").notNull().default("pending"),
+    providerRefundId: text("provider_refund_id"),
+    /** When an instance took it to send to the provider; a stale claim may be taken again. */
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    reason: text("reason").notNull(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    index("refunds_payment_idx").on(table.paymentId),
+    // An order is refunded once, a duplicate payment once.
+    uniqueIndex("refunds_order_key").on(table.orderId),
+    uniqueIndex("refunds_duplicate_key").on(table.paymentId).where(sql`${table.orderId} is null`),
+    check("refunds_amount_positive", sql`${table.amountKobo} > 0`),
+  ],
+);
