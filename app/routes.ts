@@ -74,6 +74,10 @@ export default [
     route("/Login/reset", "routes/reset-password.tsx"),
     route("/logout", "routes/logout.ts"),
     route("/profile/data", "routes/profile-data.ts"),
+    route("/profile/orders", "routes/profile-orders.tsx"),
+    route("/profile/orders/:number", "routes/profile-order.tsx"),
+    route("/api/payments/paystack/webhook", "routes/api-paystack-webhook.ts"),
+    route("/api/checkout/quote", "routes/api-checkout-quote.ts"),
     route("/api/search/suggest", "routes/api-search-suggest.ts"),
     route("/vendor/:business", "routes/vendor-business.tsx"),
     route("/api/follows/:businessId", "routes/api-follow-state.ts"),
@@ -92,7 +96,9 @@ export default [
   layout("layouts/custom.tsx", [
     screen("/:id/products/:product", "routes/product.tsx"),
     screen("/b/:id", "routes/storefront.tsx"),
-    screen("/checkout"),
+    screen("/checkout", "routes/checkout.tsx"),
+    route("/checkout/callback", "routes/checkout-callback.ts"),
+    route("/checkout/:checkoutId", "routes/checkout-status.tsx"),
     screen("/pay/:id"),
   ]),
   layout("layouts/shop.tsx", [

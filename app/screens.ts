@@ -39,11 +39,7 @@ export const plannedScreens = {
     title: "Membership benefits",
     holds: "How Oja membership works: tiers, earning rules and what each tier gives.",
   },
-  "/checkout": {
-    title: "Checkout",
-    holds: "Contact, delivery or pickup per business, points discount and one payment.",
-    issue: 6,
-  },
+
   "/collab": {
     title: "Partnerships",
     holds: "Businesses finding partners and agreeing cross-promotions.",

@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, test } from "vitest";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
 import * as admin from "#app/routes/admin.tsx";
+import * as checkoutStatus from "#app/routes/checkout-status.tsx";
 import * as follows from "#app/routes/follows.tsx";
 import * as profile from "#app/routes/profile.tsx";
 import * as profileData from "#app/routes/profile-data.ts";
+import * as profileOrder from "#app/routes/profile-order.tsx";
+import * as profileOrders from "#app/routes/profile-orders.tsx";
 import * as vendor from "#app/routes/vendor.tsx";
 import * as vendorBusiness from "#app/routes/vendor-business.tsx";
 import { createTestDatabase } from "#tests/support/database.ts";
+import { createOrder } from "#tests/support/orders.ts";
 import {
   createRoleFixtures,
   expectRoleMatrix,
@@ -125,6 +129,79 @@ describe("the role matrix", () => {
       database.db,
       fixtures,
       { path: "/b/ff", pattern: "/b/ff", run: followOtherBusiness as (args: never) => unknown },
+      everyoneSignedIn,
+    );
+  });
+
+  test("an order is the shopper's own: anyone else, its business's members and admins included, gets 404", async () => {
+    const order = await createOrder(database.db, {
+      shopperId: fixtures.userIds.shopper,
+      businessId: fixtures.business.id,
+    });
+    const onlyTheShopper = {
+      guest: "login",
+      shopper: "ok",
+      otherShopper: 404,
+      staff: 404,
+      manager: 404,
+      owner: 404,
+      ownerOfOther: 404,
+      admin: 404,
+    } as const;
+    await expectRoleMatrix(
+      database.db,
+      fixtures,
+      {
+        path: `/profile/orders/${order.number}`,
+        pattern: "/profile/orders/:number",
+        params: { number: order.number },
+        run: profileOrder.loader,
+      },
+      onlyTheShopper,
+    );
+    await expectRoleMatrix(
+      database.db,
+      fixtures,
+      {
+        path: `/checkout/${order.checkoutId}`,
+        pattern: "/checkout/:checkoutId",
+        params: { checkoutId: order.checkoutId },
+        run: checkoutStatus.loader,
+      },
+      onlyTheShopper,
+    );
+    // Cancelling someone else's unpaid checkout is the same 404.
+    const unpaid = await createOrder(database.db, {
+      shopperId: fixtures.userIds.shopper,
+      businessId: fixtures.business.id,
+      status: "pending_payment",
+    });
+    const cancel = (args: Parameters<typeof checkoutStatus.action>[0]) =>
+      checkoutStatus.action({
+        ...args,
+        request: pageRequest(`/checkout/${unpaid.checkoutId}`, {
+          form: { intent: "cancel" },
+          cookie: args.request.headers.get("cookie") ?? undefined,
+        }),
+      });
+    await expectRoleMatrix(
+      database.db,
+      fixtures,
+      {
+        path: `/checkout/${unpaid.checkoutId}`,
+        pattern: "/checkout/:checkoutId",
+        params: { checkoutId: unpaid.checkoutId },
+        run: cancel as (args: never) => unknown,
+      },
+      { ...onlyTheShopper, shopper: "ok" },
+    );
+  });
+
+  test("/profile/orders opens for anyone signed in (each sees their own orders)", async () => {
+    await expectRoleMatrix(
+      database.db,
+      fixtures,
+      { path: "/profile/orders", pattern: "/profile/orders", run: profileOrders.loader },
       everyoneSignedIn,
     );
   });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { type ReactNode, useEffect, useRef } from "react";
 import {
   data,
+  Link,
   type RouterContextProvider,
   redirect,
   useActionData,
@@ -35,10 +36,12 @@ import {
 } from "#app/auth/forms.ts";
 import { formatNigerianPhone } from "#app/auth/phone.ts";
 import { type CurrentUser, requireUser } from "#app/auth/session.server.ts";
+import { OrderList, toOrderSummary } from "#app/components/order-list.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { CheckboxField, Field, FormMessage } from "#app/components/ui/field.tsx";
 import { services } from "#app/context.server.ts";
 import { users } from "#app/db/schema.server.ts";
+import { ordersOfShopper } from "#app/orders/orders.server.ts";
 import type { Route } from "./+types/profile";
 
 /**
@@ -89,10 +92,11 @@ function deviceSummary(userAgent: string | null): string {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { db } = services(context);
-  const [[profile], addressRows, sessionRows] = await Promise.all([
+  const [[profile], addressRows, sessionRows, recentOrders] = await Promise.all([
     db.select({ phone: users.phone, city: users.city }).from(users).where(eq(users.id, user.id)),
     addressesOf(db, user.id),
     listSessions(context, user.id),
+    ordersOfShopper(db, user.id, { limit: 5 }),
   ]);
   // This device first, then the others by latest activity.
   const devices = [...sessionRows].sort(
@@ -110,6 +114,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     },
     addresses: addressRows,
     maxAddresses,
+    orders: recentOrders.items.map(toOrderSummary),
+    moreOrders: recentOrders.nextCursor !== null,
     sessions: devices.map((session) => ({
       id: session.id,
       device: deviceSummary(session.userAgent),
@@ -299,9 +305,23 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <Addresses addresses={loaderData.addresses} limit={loaderData.maxAddresses} />
       </Section>
       <Section id="orders">
-        <p className="text-sm text-ink">
-          Your orders, vouchers and invoices will be listed here. Paying on Oja isn't open yet: once
-          checkout arrives, every order you place appears here with its vouchers and invoices.
+        {loaderData.orders.length > 0 ? (
+          <OrderList orders={loaderData.orders} />
+        ) : (
+          <p className="text-sm text-ink">
+            No orders yet. Every order you pay for appears here, one per business.
+          </p>
+        )}
+        {loaderData.moreOrders ? (
+          <Link
+            to="/profile/orders"
+            className="inline-block text-sm font-medium text-brand-strong underline underline-offset-2"
+          >
+            All your orders
+          </Link>
+        ) : null}
+        <p className="text-sm text-ink-muted">
+          Vouchers and invoices will be listed here too once Oja sells them.
         </p>
       </Section>
       <Section id="security">

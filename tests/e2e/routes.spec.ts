@@ -142,8 +142,7 @@ const extraChecks: Record<string, (page: Page, demo: DemoCatalog) => Promise<voi
         .getByRole("combobox", { name: "Search businesses, products and vouchers" }),
     ).toBeVisible();
   },
-  // Checkout and payment: Oja's focused chrome, no site search.
-  "/checkout": expectSecureCheckout,
+  // Payment: Oja's focused chrome, no site search (checkout's own journeys sign in first).
   "/pay/{id}": expectSecureCheckout,
   // A product and a storefront: the header is the business's own, with its name.
   "/{id}/products/{product}": expectBusinessHeader,
@@ -168,7 +167,22 @@ test("the spec lists 60 routes", () => {
 });
 
 // These visits change nothing, so they share one page per worker (see fixtures.ts).
-for (const { pattern, layout } of specRoutes) {
+/** Screens for signed-in shoppers only: a guest is sent to sign in and brought back after. */
+const signInFirst = new Set(["/checkout"]);
+
+for (const pattern of signInFirst) {
+  test(`${pattern} asks a guest to sign in first, and comes back after`, async ({
+    sharedPage: page,
+  }) => {
+    const response = await openHydrated(page, pattern);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL(`/Login?redirectTo=${encodeURIComponent(pattern)}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectDefaultChrome(page);
+  });
+}
+
+for (const { pattern, layout } of specRoutes.filter((route) => !signInFirst.has(route.pattern))) {
   test(`${pattern} opens with a heading inside the ${layout} layout`, async ({
     sharedPage: page,
     demo,

@@ -1,0 +1,50 @@
+import { useCallback, useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import type { StartedPayment } from "#app/orders/checkout.server.ts";
+import { openPaystackPopup } from "#app/payments/paystack-inline.ts";
+
+/**
+ * Opens the provider's popup for a payment the server started, then hands the result to the
+ * server: success → /checkout confirms it (verifying with the provider) and shows the checkout's
+ * status page; cancel or failure → a toast and `onNotPaid`, the orders stay saved.
+ */
+export function usePaystackPayment(
+  inlineScriptUrl: string,
+  onNotPaid: (payment: StartedPayment) => void,
+) {
+  const confirm = useFetcher();
+  const [popupOpen, setPopupOpen] = useState(false);
+  const { submit } = confirm;
+
+  const pay = useCallback(
+    (payment: StartedPayment) => {
+      setPopupOpen(true);
+      openPaystackPopup(inlineScriptUrl, payment.accessCode)
+        .then((outcome) => {
+          setPopupOpen(false);
+          if (outcome.kind === "success") {
+            submit(
+              { intent: "confirm", reference: outcome.reference },
+              { method: "post", action: "/checkout" },
+            );
+            return;
+          }
+          if (outcome.kind === "cancel") {
+            // Closing the popup after a declined card looks the same: not paid, nothing taken.
+            toast.info("Payment not completed. Your order is saved: pay when you're ready.");
+          } else {
+            toast.error(`${outcome.message}. Your order is saved: try again.`);
+          }
+          onNotPaid(payment);
+        })
+        .catch(() => {
+          // The provider's script didn't load (blocked, offline): its own page still works.
+          window.location.assign(payment.authorizationUrl);
+        });
+    },
+    [inlineScriptUrl, submit, onNotPaid],
+  );
+
+  return { pay, busy: popupOpen || confirm.state !== "idle" };
+}

@@ -1,0 +1,657 @@
+import { eq } from "drizzle-orm";
+import { Lock, ShoppingBag, Store, Truck } from "lucide-react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { data, Link, redirect, useFetcher, useNavigate } from "react-router";
+import { addressesOf } from "#app/auth/addresses.server.ts";
+import type { FieldErrors } from "#app/auth/forms.ts";
+import { formatNigerianPhone } from "#app/auth/phone.ts";
+import { requireUser } from "#app/auth/session.server.ts";
+import type { CartItem } from "#app/cart/cart.ts";
+import { dispatchCart, useCart } from "#app/cart/cart-store.ts";
+import { Button, ButtonLink } from "#app/components/ui/button.tsx";
+import { EmptyState } from "#app/components/ui/empty-state.tsx";
+import { Field, FieldError, FormMessage } from "#app/components/ui/field.tsx";
+import { Money } from "#app/components/ui/money.tsx";
+import { usePaystackPayment } from "#app/components/use-paystack-payment.ts";
+import { services } from "#app/context.server.ts";
+import { users } from "#app/db/schema.server.ts";
+import { useHydrated } from "#app/hooks/use-hydrated.ts";
+import { formatNaira, kobo, koboToNaira } from "#app/money.ts";
+import { payAgain, type StartCheckoutResult, startCheckout } from "#app/orders/checkout.server.ts";
+import {
+  describeIssue,
+  fulfilmentFieldName,
+  isBlocking,
+  notesFieldName,
+  type Quote,
+  type QuotedGroup,
+  type QuotedLine,
+} from "#app/orders/checkout-quote.ts";
+import { verifyAndConfirm } from "#app/orders/confirm.server.ts";
+import { paymentServices } from "#app/orders/payment-services.server.ts";
+import { z } from "#app/zod.ts";
+import type { Route } from "./+types/checkout";
+
+/**
+ * /checkout: contact, delivery or pickup per business, notes, and a summary repriced by the
+ * server; one payment for every business in the cart (decision 013). The cart lives in the
+ * browser, so the page asks the server for a quote of it after hydration and whenever it changes.
+ */
+export function meta() {
+  return [{ title: "Checkout · Oja" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const { db, payments } = services(context);
+  const [[profile], addressRows] = await Promise.all([
+    db.select({ phone: users.phone }).from(users).where(eq(users.id, user.id)),
+    addressesOf(db, user.id),
+  ]);
+  const address = addressRows.find((row) => row.isDefault) ?? addressRows[0];
+  return data(
+    {
+      contact: {
+        email: user.email,
+        phone: profile?.phone ? formatNigerianPhone(profile.phone) : "",
+        name: user.name,
+      },
+      address: address
+        ? {
+            recipient: address.recipient,
+            line1: address.line1,
+            line2: address.line2,
+            city: address.city,
+            state: address.state,
+          }
+        : null,
+      inlineScriptUrl: payments.browser.inlineScriptUrl,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+const intentSchema = z.enum(["pay", "pay-again", "confirm"]);
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const paying = paymentServices(services(context));
+  const form = await request.formData();
+  const intent = intentSchema.safeParse(form.get("intent"));
+  if (!intent.success) return data({ error: "Unknown action" }, { status: 400 });
+  switch (intent.data) {
+    case "pay": {
+      const result = await startCheckout(paying, user, form);
+      return data({ intent: "pay" as const, result }, { status: result.ok ? 200 : result.status });
+    }
+    case "pay-again": {
+      const checkoutId = String(form.get("checkoutId") ?? "");
+      const result = await payAgain(paying, user, checkoutId);
+      return data(
+        { intent: "pay-again" as const, result },
+        { status: result.ok ? 200 : result.status },
+      );
+    }
+    case "confirm": {
+      const reference = z.string().min(1).max(100).safeParse(form.get("reference"));
+      if (!reference.success) {
+        return data({ intent: "confirm" as const, message: "Unknown payment" }, { status: 400 });
+      }
+      const confirmation = await verifyAndConfirm(paying, reference.data);
+      if (confirmation.kind === "unknown") {
+        return data({ intent: "confirm" as const, message: "Unknown payment" }, { status: 404 });
+      }
+      // The status page belongs to the checkout's shopper; it says what happened either way.
+      throw redirect(`/checkout/${confirmation.checkoutId}`);
+    }
+  }
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function cartLines(items: readonly CartItem[]) {
+  return items.map((item) => ({
+    id: item.id,
+    quantity: item.quantity,
+    size: item.size,
+    amount: item.amount,
+  }));
+}
+
+export default function Checkout({ loaderData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const items = useCart();
+  if (!hydrated) return <CheckoutFrame busy>Loading your cart…</CheckoutFrame>;
+  if (items.length === 0) {
+    return (
+      <CheckoutFrame>
+        <EmptyState
+          icon={ShoppingBag}
+          title="Your cart is empty"
+          action={<ButtonLink to="/">Start shopping</ButtonLink>}
+        >
+          Add products from any business on Oja, then come back here to pay for them all at once.
+        </EmptyState>
+      </CheckoutFrame>
+    );
+  }
+  return <CheckoutForm items={items} loaderData={loaderData} />;
+}
+
+function CheckoutFrame({ children, busy }: { children: React.ReactNode; busy?: boolean }) {
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:py-10" aria-busy={busy || undefined}>
+      <h1 className="text-2xl font-bold text-ink sm:text-3xl">Checkout</h1>
+      <div className="mt-6">{children}</div>
+    </div>
+  );
+}
+
+function CheckoutForm({ items, loaderData }: { items: CartItem[]; loaderData: LoaderData }) {
+  const quoteFetcher = useFetcher<{ quote?: Quote; error?: string }>();
+  const payFetcher = useFetcher<{ result?: StartCheckoutResult }>();
+  const navigate = useNavigate();
+  const [fulfilment, setFulfilment] = useState<Record<string, "delivery" | "pickup">>({});
+  const lines = useMemo(() => JSON.stringify(cartLines(items)), [items]);
+  // Not paid (cancelled, declined): the orders are saved; their page offers to pay again.
+  const showSaved = useCallback(
+    (payment: { checkoutId: string }) => navigate(`/checkout/${payment.checkoutId}`),
+    [navigate],
+  );
+  const payment = usePaystackPayment(loaderData.inlineScriptUrl, showSaved);
+
+  // Ask for a fresh quote whenever the cart changes (a fix below changes it).
+  const { load: loadQuote } = quoteFetcher;
+  useEffect(() => {
+    loadQuote(`/api/checkout/quote?${new URLSearchParams({ lines })}`);
+  }, [lines, loadQuote]);
+
+  const payResult = payFetcher.data?.result;
+  // A refused payment comes back with the cart as the server sees it now.
+  const conflictQuote =
+    payResult && !payResult.ok && payResult.status === 409 ? payResult.quote : undefined;
+  const quote = conflictQuote ?? quoteFetcher.data?.quote;
+  const errors: FieldErrors =
+    payResult && !payResult.ok && payResult.status === 400 ? payResult.errors : {};
+
+  // Each payment the server starts opens the popup once; a saved but unstarted one shows its page.
+  const handled = useRef<unknown>(null);
+  const { pay } = payment;
+  useEffect(() => {
+    if (!payResult || handled.current === payResult) return;
+    handled.current = payResult;
+    if (payResult.ok) pay(payResult.payment);
+    else if (payResult.status === 502) showSaved(payResult);
+  }, [payResult, pay, showSaved]);
+
+  const paying = payFetcher.state !== "idle" || payment.busy;
+  const anyDelivery = quote?.groups.some(
+    (group) => (fulfilment[group.business.id] ?? "delivery") === "delivery",
+  );
+  const failure =
+    payResult && !payResult.ok && payResult.status === 409 ? payResult.message : undefined;
+
+  return (
+    <CheckoutFrame>
+      <payFetcher.Form method="post" noValidate className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <input type="hidden" name="intent" value="pay" />
+        <input type="hidden" name="lines" value={lines} />
+        <input type="hidden" name="expectedTotalKobo" value={quote?.totalKobo ?? 0} />
+        <div className="space-y-6">
+          {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
+          <Panel title="Contact">
+            <p className="text-sm text-ink-muted">
+              Your receipt goes to this email; businesses call this number about your order.
+            </p>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                defaultValue={loaderData.contact.email}
+                error={errors.email}
+                required
+              />
+              <Field
+                label="Phone"
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                inputMode="tel"
+                placeholder="0803 123 4567"
+                defaultValue={loaderData.contact.phone}
+                error={errors.phone}
+                required
+              />
+            </div>
+          </Panel>
+
+          {quote ? (
+            quote.groups.map((group) => (
+              <BusinessOrder
+                key={group.business.id}
+                group={group}
+                items={items}
+                fulfilment={fulfilment[group.business.id] ?? "delivery"}
+                onFulfilment={(value) =>
+                  setFulfilment((current) => ({ ...current, [group.business.id]: value }))
+                }
+                errors={errors}
+              />
+            ))
+          ) : (
+            <Panel title="Your orders">
+              <p className="text-sm text-ink-muted" aria-live="polite">
+                {quoteFetcher.data?.error ?? "Checking prices and stock…"}
+              </p>
+            </Panel>
+          )}
+          {quote && quote.unavailable.length > 0 ? (
+            <UnavailableLines ids={quote.unavailable} items={items} />
+          ) : null}
+
+          {anyDelivery ? (
+            <Panel title="Delivery address">
+              <DeliveryAddressFields
+                address={loaderData.address}
+                recipient={loaderData.contact.name}
+                errors={errors}
+              />
+            </Panel>
+          ) : null}
+        </div>
+
+        <aside className="lg:sticky lg:top-6 lg:self-start">
+          <Panel title="Summary">
+            {quote ? (
+              <dl className="space-y-2 text-sm">
+                {quote.groups.map((group) => (
+                  <div key={group.business.id} className="flex justify-between gap-3">
+                    <dt className="text-ink-muted">{group.business.name}</dt>
+                    <dd>
+                      <Money kobo={kobo(group.subtotalKobo)} />
+                    </dd>
+                  </div>
+                ))}
+                <div className="flex justify-between gap-3 border-t border-line pt-2 text-base font-bold text-ink">
+                  <dt>Total</dt>
+                  <dd data-testid="checkout-total">
+                    <Money kobo={kobo(quote.totalKobo)} />
+                  </dd>
+                </div>
+              </dl>
+            ) : (
+              <p className="text-sm text-ink-muted">Working out your total…</p>
+            )}
+            {quote?.blocked ? (
+              <p className="text-sm text-danger" role="status">
+                Fix the lines marked in your orders to pay.
+              </p>
+            ) : null}
+            <Button
+              type="submit"
+              size="lg"
+              className="w-full"
+              disabled={!quote || quote.blocked || paying || quoteFetcher.state !== "idle"}
+            >
+              <Lock aria-hidden="true" className="size-4" />
+              {paying ? "Paying…" : quote ? `Pay ${formatNaira(kobo(quote.totalKobo))}` : "Pay"}
+            </Button>
+            <p className="text-xs text-ink-muted">
+              One payment through Paystack for every business above: card, bank transfer, USSD, QR
+              or mobile money. Each business gets its own order.
+            </p>
+          </Panel>
+        </aside>
+      </payFetcher.Form>
+    </CheckoutFrame>
+  );
+}
+
+function Panel({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = `panel-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <section
+      aria-labelledby={id}
+      className="space-y-4 rounded-xl border border-line bg-surface p-4 sm:p-5"
+    >
+      <h2 id={id} className="text-lg font-semibold text-ink">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function BusinessOrder({
+  group,
+  items,
+  fulfilment,
+  onFulfilment,
+  errors,
+}: {
+  group: QuotedGroup;
+  items: CartItem[];
+  fulfilment: "delivery" | "pickup";
+  onFulfilment: (value: "delivery" | "pickup") => void;
+  errors: FieldErrors;
+}) {
+  const { business } = group;
+  const fulfilmentError = errors[fulfilmentFieldName(business.id)];
+  const notesError = errors[notesFieldName(business.id)];
+  return (
+    <section
+      aria-label={`Order from ${business.name}`}
+      className="space-y-4 rounded-xl border border-line bg-surface p-4 sm:p-5"
+    >
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 className="text-lg font-semibold text-ink">
+          <Link to={`/${business.slug}`} className="hover:underline">
+            {business.name}
+          </Link>
+        </h2>
+        <Money kobo={kobo(group.subtotalKobo)} className="font-semibold text-ink" />
+      </div>
+      <ul className="divide-y divide-line">
+        {group.lines.map((line) => (
+          <SummaryLine
+            key={line.productId}
+            line={line}
+            item={items.find((item) => item.id === line.productId)}
+            businessSlug={business.slug}
+          />
+        ))}
+      </ul>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-ink">How do you want it?</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <ChoiceCard
+            name={fulfilmentFieldName(business.id)}
+            value="delivery"
+            checked={fulfilment === "delivery"}
+            onChange={() => onFulfilment("delivery")}
+            icon={<Truck aria-hidden="true" className="size-5" />}
+            title="Delivery"
+            detail="To the address below"
+          />
+          <ChoiceCard
+            name={fulfilmentFieldName(business.id)}
+            value="pickup"
+            checked={fulfilment === "pickup"}
+            onChange={() => onFulfilment("pickup")}
+            icon={<Store aria-hidden="true" className="size-5" />}
+            title="Pickup"
+            detail={`${business.address}, ${business.city}`}
+          />
+        </div>
+        {fulfilmentError ? <FieldError>{fulfilmentError}</FieldError> : null}
+      </fieldset>
+      <div className="space-y-1.5">
+        <label htmlFor={`notes-${business.id}`} className="block text-sm font-medium text-ink">
+          Notes for {business.name} <span className="font-normal text-ink-muted">(optional)</span>
+        </label>
+        <textarea
+          id={`notes-${business.id}`}
+          name={notesFieldName(business.id)}
+          rows={2}
+          maxLength={500}
+          aria-invalid={notesError ? true : undefined}
+          className="block w-full rounded-lg border border-line bg-surface px-3 py-2 text-base text-ink focus:border-brand focus:outline-2 focus:outline-focus"
+        />
+        {notesError ? <FieldError>{notesError}</FieldError> : null}
+      </div>
+    </section>
+  );
+}
+
+function ChoiceCard({
+  name,
+  value,
+  checked,
+  onChange,
+  icon,
+  title,
+  detail,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  onChange: () => void;
+  icon: React.ReactNode;
+  title: string;
+  detail: string;
+}) {
+  return (
+    <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-line p-3 has-[:checked]:border-brand has-[:checked]:bg-brand-soft has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-focus">
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={onChange}
+        className="mt-1 size-4 accent-brand"
+      />
+      <span className="text-ink">{icon}</span>
+      <span className="min-w-0">
+        <span className="block font-medium text-ink">{title}</span>
+        <span className="block text-sm text-ink-muted">{detail}</span>
+      </span>
+    </label>
+  );
+}
+
+function SummaryLine({
+  line,
+  item,
+  businessSlug,
+}: {
+  line: QuotedLine;
+  item: CartItem | undefined;
+  businessSlug: string;
+}) {
+  const image = typeof item?.image === "string" ? item.image : undefined;
+  return (
+    <li className="flex gap-3 py-3" data-testid="checkout-line">
+      <div className="size-16 shrink-0 overflow-hidden rounded-lg bg-surface-sunken">
+        {image ? (
+          <img src={image} alt="" width={64} height={64} className="size-full object-cover" />
+        ) : null}
+      </div>
+      <div className="min-w-0 flex-1 space-y-1">
+        <div className="flex items-start justify-between gap-3">
+          <p className="font-medium text-ink">
+            <Link to={`/${businessSlug}/products/${line.productSlug}`} className="hover:underline">
+              {line.name}
+            </Link>
+          </p>
+          <Money kobo={kobo(line.lineTotalKobo)} className="shrink-0 font-medium text-ink" />
+        </div>
+        <p className="text-sm text-ink-muted">
+          {line.quantity} × <Money kobo={kobo(line.unitPriceKobo)} />
+          {line.size ? ` · Size ${line.size}` : null}
+        </p>
+        {line.issues.map((issue) => (
+          <div
+            key={issue.kind}
+            className={
+              isBlocking(issue)
+                ? "flex flex-wrap items-center gap-2 rounded-lg bg-danger-soft px-3 py-2 text-sm text-danger"
+                : "flex flex-wrap items-center gap-2 rounded-lg bg-points-soft px-3 py-2 text-sm text-ink"
+            }
+          >
+            <span>{describeIssue(issue, line)}</span>
+            {item ? <IssueFix issue={issue} line={line} item={item} /> : null}
+          </div>
+        ))}
+      </div>
+    </li>
+  );
+}
+
+/** One tap that changes the cart so the line can be paid for. */
+function IssueFix({
+  issue,
+  line,
+  item,
+}: {
+  issue: QuotedLine["issues"][number];
+  line: QuotedLine;
+  item: CartItem;
+}) {
+  const fix = "font-semibold underline underline-offset-2 hover:no-underline";
+  switch (issue.kind) {
+    case "price_changed":
+      return (
+        <button
+          type="button"
+          className={fix}
+          onClick={() =>
+            dispatchCart({
+              type: "reprice",
+              id: item.id,
+              amount: koboToNaira(kobo(line.unitPriceKobo)),
+            })
+          }
+        >
+          Update my cart
+        </button>
+      );
+    case "size_unavailable":
+      return (
+        <label className="flex items-center gap-2">
+          <span className="sr-only">Choose a size for {line.name}</span>
+          <select
+            defaultValue=""
+            onChange={(event) =>
+              dispatchCart({
+                type: "setQuantityAndSize",
+                item: { ...item, size: event.target.value },
+              })
+            }
+            className="h-9 rounded-lg border border-line bg-surface px-2 text-ink"
+          >
+            <option value="" disabled>
+              Choose a size
+            </option>
+            {issue.sizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+      );
+    case "short_stock":
+      return (
+        <button
+          type="button"
+          className={fix}
+          onClick={() =>
+            dispatchCart({
+              type: "setQuantityAndSize",
+              item: { ...item, quantity: issue.available },
+            })
+          }
+        >
+          Change to {issue.available}
+        </button>
+      );
+    case "out_of_stock":
+      return (
+        <button
+          type="button"
+          className={fix}
+          onClick={() => dispatchCart({ type: "remove", id: item.id })}
+        >
+          Remove it
+        </button>
+      );
+  }
+}
+
+function UnavailableLines({ ids, items }: { ids: string[]; items: CartItem[] }) {
+  return (
+    <section
+      aria-label="No longer available"
+      className="space-y-3 rounded-xl border border-danger bg-danger-soft p-4"
+    >
+      <h2 className="font-semibold text-danger">No longer available</h2>
+      <ul className="space-y-2">
+        {ids.map((id) => {
+          const item = items.find((candidate) => candidate.id === id);
+          const name = typeof item?.name === "string" ? item.name : "A product in your cart";
+          return (
+            <li key={id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+              <span className="text-ink">{name} isn't sold on Oja any more.</span>
+              <button
+                type="button"
+                className="font-semibold text-danger underline underline-offset-2"
+                onClick={() => dispatchCart({ type: "remove", id })}
+              >
+                Remove it<span className="sr-only"> ({name})</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function DeliveryAddressFields({
+  address,
+  recipient,
+  errors,
+}: {
+  address: LoaderData["address"];
+  recipient: string;
+  errors: FieldErrors;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field
+        label="Recipient"
+        name="recipient"
+        autoComplete="name"
+        defaultValue={address?.recipient ?? recipient}
+        error={errors.recipient}
+        className="sm:col-span-2"
+        required
+      />
+      <Field
+        label="Street address"
+        name="line1"
+        autoComplete="address-line1"
+        defaultValue={address?.line1}
+        error={errors.line1}
+        className="sm:col-span-2"
+        required
+      />
+      <Field
+        label="Apartment, landmark (optional)"
+        name="line2"
+        autoComplete="address-line2"
+        defaultValue={address?.line2}
+        error={errors.line2}
+        className="sm:col-span-2"
+      />
+      <Field
+        label="City"
+        name="city"
+        autoComplete="address-level2"
+        defaultValue={address?.city}
+        error={errors.city}
+        required
+      />
+      <Field
+        label="State"
+        name="state"
+        autoComplete="address-level1"
+        defaultValue={address?.state}
+        error={errors.state}
+        required
+      />
+    </div>
+  );
+}
