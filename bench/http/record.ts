@@ -9,7 +9,7 @@ import path from "node:path";
  * Numbers are only comparable between runs on the same kind of machine, so each run records it.
  */
 
-/** Git ignores this folder (.gitignore): runs stay local; bench/README.md keeps notable ones. */
+/** Committed: the runs here are the issues' benchmark reports (bench/README.md summarises them). */
 export const resultsDir = path.join(import.meta.dirname, "..", "results");
 
 /** Nearest-rank percentile (q in 0..1) of unsorted samples; 0 when there are none. */
