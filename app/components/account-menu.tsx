@@ -29,7 +29,7 @@ const accountLinks = [
 // The focused item is the highlighted one (a pointer moving over an item focuses it); the
 // keyboard also gets the usual outline, drawn inside the item.
 const itemClass =
-  "block w-full rounded-lg px-3 py-2.5 text-left text-sm text-ink outline-none focus:bg-surface-sunken focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus";
+  "block w-full rounded-lg px-3 py-2.5 text-left text-sm text-ink outline-none focus:bg-surface-sunken focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus focus-visible:outline-solid";
 
 function menuItems(menu: HTMLElement | null): HTMLElement[] {
   return Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
