@@ -40,6 +40,24 @@ export default defineConfig(({ command }) => ({
   // The server build's entry is our Express app, so that the database and every other server
   // singleton live in one bundle (see docs/decisions/002-server-and-build.md).
   environments: {
+    // React, React DOM and React Router load on every page: one file compresses better than the
+    // four that automatic splitting makes of them (105 KB gzipped instead of 109 KB).
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: "framework",
+                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
     ssr: {
       build: {
         rollupOptions: { input: "./server/app.ts" },

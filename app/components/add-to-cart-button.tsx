@@ -1,8 +1,8 @@
 import { ShoppingBag } from "lucide-react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import type { CartProduct } from "#app/cart/cart.ts";
 import { dispatchCart } from "#app/cart/cart-store.ts";
+import { toast } from "./toast.ts";
 import { Button } from "./ui/button.tsx";
 
 /** Adds one unit; adding again raises the quantity (the spec's "add product"). */

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
 import { watchForNewVersion } from "#app/updates/new-version.ts";
+import { toast } from "./toast.ts";
 
 /** Tells the shopper when a new version of Oja is deployed, and offers to load it. */
 export function NewVersionWatcher({ pollIntervalMs }: { pollIntervalMs: number }) {

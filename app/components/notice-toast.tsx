@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "./toast.ts";
 
 /**
  * After a redirect that has something to say ("You're signed out"), the server adds `?notice=key`;

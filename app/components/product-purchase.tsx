@@ -2,10 +2,10 @@ import { clsx } from "clsx";
 import { Minus, Plus, ShoppingBag } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import type { CartProduct } from "#app/cart/cart.ts";
 import { dispatchCart, useCart } from "#app/cart/cart-store.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
+import { toast } from "./toast.ts";
 import { Button } from "./ui/button.tsx";
 import { FieldError } from "./ui/field.tsx";
 

@@ -1,135 +1,178 @@
 import { clsx } from "clsx";
-import { useCombobox } from "downshift";
-import { Clock, LayoutGrid, Package, Search, Store } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { Search } from "lucide-react";
+import { type ComponentType, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
-import { http } from "#app/http/http-client.ts";
-import {
-  clearRecentSearches,
-  readRecentSearches,
-  rememberSearch,
-} from "#app/search/recent-searches.ts";
-import type { Suggestion } from "#app/search/search.server.ts";
+import { rememberSearch } from "#app/search/recent-searches.ts";
 import { searchPath } from "#app/search/search-query.ts";
-
-/** How long typing pauses before suggestions are asked for. */
-const typingDebounceMs = 200;
-
-type Option = Suggestion | { kind: "recent"; label: string; detail: null; href: string };
-
-const icons = { recent: Clock, category: LayoutGrid, business: Store, product: Package };
-const kindNames = {
-  recent: "Recent search",
-  category: "Category",
-  business: "Business",
-  product: "Product",
-};
+import type { SearchComboboxProps } from "./search-combobox.tsx";
 
 /**
- * The header's search: an accessible combobox (downshift) with suggestions as you type and
- * your recent searches when the box is empty. Enter searches for the text (/search/{term});
- * choosing a suggestion opens it. Before JavaScript loads it is a plain GET form to
- * /search/ff?q=…, which redirects to the same results.
+ * The header's search (and the home page's). It renders as a plain search form whose input
+ * already carries the combobox's roles and ids; the autocomplete (downshift, ~11 KB gzipped,
+ * search-combobox.tsx) loads only when the box is first pressed, focused or typed in (issue 5:
+ * under 100 KB of JavaScript before interaction). Until then Enter searches for the text
+ * (/search/{term}), and before JavaScript the form goes to /search/ff?q=…, which redirects there.
+ * When the autocomplete arrives it takes the box over with the text, the caret and the focus.
  */
-export function SearchBox({
-  className,
-  defaultValue,
-}: {
+export interface SearchBoxProps {
   className?: string;
   defaultValue?: string;
-}) {
-  const navigate = useNavigate();
-  const [query, setQuery] = useState(defaultValue ?? "");
-  const [typed, setTyped] = useState(false);
-  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
-  const [recent, setRecent] = useState<string[]>([]);
-  const request = useRef<AbortController | null>(null);
+}
+
+/** The element ids both forms of the box use, so the combobox keeps the plain box's. */
+export interface SearchIds {
+  base: string;
+  label: string;
+  input: string;
+  menu: string;
+}
+
+/** The plain box's state at the moment the autocomplete replaces it. */
+export interface Handoff {
+  value: string;
+  focused: boolean;
+  selection: [number, number] | null;
+  typed: boolean;
+}
+
+let loaded: ComponentType<SearchComboboxProps> | undefined;
+let loading: Promise<ComponentType<SearchComboboxProps>> | undefined;
+
+function loadCombobox() {
+  loading ??= import("./search-combobox.tsx").then(
+    (module) => {
+      loaded = module.SearchCombobox;
+      return loaded;
+    },
+    (error: unknown) => {
+      loading = undefined; // a chunk lost to a deploy: the next focus tries again
+      throw error;
+    },
+  );
+  return loading;
+}
+
+export function SearchBox({ className, defaultValue }: SearchBoxProps) {
+  const id = useId();
+  const ids = { base: id, label: `${id}-label`, input: `${id}-input`, menu: `${id}-menu` };
+  const [Combobox, setCombobox] = useState<ComponentType<SearchComboboxProps>>();
   const inputRef = useRef<HTMLInputElement>(null);
-  const clearRef = useRef<HTMLButtonElement>(null);
+  const typed = useRef(false);
+  const asked = useRef(false);
+  const navigate = useNavigate();
 
-  useEffect(() => setRecent(readRecentSearches()), []);
-
-  const term = query.trim();
-  const showingRecent = term === "";
-  const options: Option[] = showingRecent
-    ? recent.map((label) => ({ kind: "recent", label, detail: null, href: searchPath(label) }))
-    : suggestions;
-
-  // Ask for suggestions once typing pauses; a newer keystroke aborts the older request.
+  // A box mounted after the autocomplete has loaded (a later page) starts with it.
   useEffect(() => {
-    if (!typed || !term) {
-      request.current?.abort();
-      setSuggestions([]);
-      return;
-    }
-    const timer = setTimeout(() => {
-      request.current?.abort();
-      const controller = new AbortController();
-      request.current = controller;
-      http
-        .request<Suggestion[]>(`/api/search/suggest?q=${encodeURIComponent(term)}`, {
-          signal: controller.signal,
-          timeout: 5_000,
-          retries: 1,
-        })
-        .then((list) => {
-          if (!controller.signal.aborted) setSuggestions(Array.isArray(list) ? list : []);
-        })
-        .catch(() => {
-          // Suggestions are a nicety: on failure the box keeps working as a plain search.
-        });
-    }, typingDebounceMs);
-    return () => clearTimeout(timer);
-  }, [term, typed]);
+    if (loaded) setCombobox(() => loaded);
+  }, []);
 
-  useEffect(() => () => request.current?.abort(), []);
-
-  function open(option: Option) {
-    setRecent(rememberSearch(option.label));
-    navigate(option.href);
+  function wake() {
+    if (asked.current) return;
+    asked.current = true;
+    // A rejection is a chunk that failed to load: the reload guard takes it
+    // (updates/chunk-reload.ts), and the plain box keeps working meanwhile.
+    void loadCombobox().then((component) => setCombobox(() => component));
   }
 
-  const {
-    isOpen,
-    highlightedIndex,
-    getLabelProps,
-    getMenuProps,
-    getInputProps,
-    getItemProps,
-    openMenu,
-    closeMenu,
-  } = useCombobox<Option>({
-    items: options,
-    // downshift owns the input's text (a controlled round trip loses fast keystrokes).
-    initialInputValue: defaultValue ?? "",
-    selectedItem: null,
-    itemToString: (item) => item?.label ?? "",
-    onInputValueChange: ({ inputValue, type }) => {
-      setQuery(inputValue ?? "");
-      if (type === useCombobox.stateChangeTypes.InputChange) setTyped(true);
-    },
-    onSelectedItemChange: ({ selectedItem }) => {
-      if (selectedItem) open(selectedItem);
-    },
-    stateReducer: (state, { type, changes }) => {
-      const types = useCombobox.stateChangeTypes;
-      // Choosing opens the option; the box keeps the text as typed rather than the label.
-      if (type === types.InputKeyDownEnter || type === types.ItemClick) {
-        return { ...changes, inputValue: state.inputValue, isOpen: false };
+  if (Combobox) {
+    return (
+      <Combobox
+        className={className}
+        defaultValue={defaultValue}
+        ids={ids}
+        handoff={() => {
+          const input = inputRef.current;
+          if (!input) return undefined;
+          const { selectionStart, selectionEnd } = input;
+          return {
+            value: input.value,
+            focused: document.activeElement === input,
+            selection:
+              selectionStart === null || selectionEnd === null
+                ? null
+                : [selectionStart, selectionEnd],
+            typed: typed.current,
+          };
+        }}
+      />
+    );
+  }
+
+  return (
+    <SearchForm
+      className={className}
+      onSearch={(text) => {
+        rememberSearch(text);
+        navigate(searchPath(text));
+      }}
+      label={
+        <label id={ids.label} htmlFor={ids.input} className="sr-only">
+          {searchLabel}
+        </label>
       }
-      if (type === types.InputBlur) return { ...changes, inputValue: state.inputValue };
-      return changes;
-    },
-  });
+      input={
+        <input
+          ref={inputRef}
+          id={ids.input}
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={false}
+          aria-labelledby={ids.label}
+          defaultValue={defaultValue}
+          onPointerDown={wake}
+          onFocus={wake}
+          onInput={() => {
+            typed.current = true;
+            wake();
+          }}
+          {...searchInputAttributes}
+        />
+      }
+      // The list arrives with the autocomplete; collapsed, the combobox needs none yet.
+      menu={null}
+      status=""
+    />
+  );
+}
 
-  const showMenu = isOpen && options.length > 0;
+export const searchLabel = "Search businesses, products and vouchers";
 
-  function clearRecent() {
-    clearRecentSearches();
-    setRecent([]);
-    inputRef.current?.focus();
-  }
+export const searchInputAttributes = {
+  type: "search",
+  name: "q",
+  placeholder: "Search spas, suya, sneakers…",
+  autoComplete: "off",
+  enterKeyHint: "search",
+  maxLength: 100,
+  className:
+    "h-11 w-full rounded-lg border border-line bg-surface pr-3 pl-10 text-base text-ink placeholder:text-ink-muted",
+} as const;
 
+export const menuClass = "max-h-[min(24rem,60vh)] overflow-y-auto py-1";
+
+/**
+ * The frame both forms of the box share: the form, the label, the icon, the list's panel. With
+ * JavaScript, a submit with text calls onSearch instead of going to /search/ff.
+ */
+export function SearchForm({
+  className,
+  onSearch,
+  label,
+  input,
+  menu,
+  menuOpen = false,
+  header,
+  status,
+}: {
+  className?: string;
+  onSearch: (text: string) => void;
+  label: ReactNode;
+  input: ReactNode;
+  menu: ReactNode;
+  menuOpen?: boolean;
+  header?: ReactNode;
+  status: string;
+}) {
   return (
     <Form
       role="search"
@@ -139,126 +182,28 @@ export function SearchBox({
       onSubmit={(event) => {
         event.preventDefault();
         const text = new FormData(event.currentTarget).get("q")?.toString().trim();
-        if (!text) return;
-        closeMenu();
-        setRecent(rememberSearch(text));
-        navigate(searchPath(text));
+        if (text) onSearch(text);
       }}
     >
-      {/* biome-ignore lint/a11y/noLabelWithoutControl: downshift's getLabelProps ties it to the input. */}
-      <label {...getLabelProps()} className="sr-only">
-        Search businesses, products and vouchers
-      </label>
+      {label}
       <div className="relative">
         <Search
           aria-hidden="true"
           className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-ink-muted"
         />
-        <input
-          {...getInputProps({
-            ref: inputRef,
-            onBlur: (event) => {
-              // Tabbing to "Clear" keeps the list open, or the button would vanish under focus.
-              if (event.relatedTarget && event.relatedTarget === clearRef.current) {
-                (
-                  event.nativeEvent as { preventDownshiftDefault?: boolean }
-                ).preventDownshiftDefault = true;
-              }
-            },
-            onFocus: () => {
-              if (!isOpen) openMenu();
-            },
-            onKeyDown: (event) => {
-              // Enter without a highlighted option searches for the text: downshift would
-              // swallow it, so the form's own submit takes it instead.
-              if (event.key === "Enter" && highlightedIndex < 0) {
-                (
-                  event.nativeEvent as { preventDownshiftDefault?: boolean }
-                ).preventDownshiftDefault = true;
-              }
-            },
-          })}
-          type="search"
-          name="q"
-          placeholder="Search spas, suya, sneakers…"
-          autoComplete="off"
-          enterKeyHint="search"
-          maxLength={100}
-          className="h-11 w-full rounded-lg border border-line bg-surface pr-3 pl-10 text-base text-ink placeholder:text-ink-muted"
-        />
+        {input}
       </div>
       <div
         className={clsx(
           "absolute inset-x-0 top-full z-50 mt-1 overflow-hidden rounded-card border border-line bg-surface shadow-lg",
-          !showMenu && "hidden",
+          !menuOpen && "hidden",
         )}
       >
-        {showMenu && showingRecent ? (
-          <div className="flex items-center justify-between border-b border-line px-3 py-1.5">
-            <span className="text-xs font-semibold tracking-wide text-ink-muted uppercase">
-              Recent searches
-            </span>
-            <button
-              ref={clearRef}
-              type="button"
-              // Pressing outside the list closes it before a click would land: a pointer clears
-              // on press (keeping the focus in the box), the keyboard on click.
-              onPointerDown={(event) => {
-                event.preventDefault();
-                clearRecent();
-              }}
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={clearRecent}
-              className="min-h-9 rounded px-2 text-sm font-semibold text-brand hover:underline"
-            >
-              Clear
-            </button>
-          </div>
-        ) : null}
-        <ul
-          {...getMenuProps({
-            "aria-label": showingRecent ? "Recent searches" : "Suggestions",
-          })}
-          className="max-h-[min(24rem,60vh)] overflow-y-auto py-1"
-        >
-          {showMenu
-            ? options.map((option, index) => {
-                const Icon = icons[option.kind];
-                return (
-                  <li
-                    key={`${option.kind}:${option.href}`}
-                    {...getItemProps({ item: option, index })}
-                    className={clsx(
-                      "flex min-h-11 cursor-pointer items-center gap-3 px-3 py-1.5",
-                      highlightedIndex === index && "bg-surface-sunken",
-                    )}
-                  >
-                    <Icon aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate text-sm text-ink">{option.label}</span>
-                      {option.detail ? (
-                        <span className="block truncate text-xs text-ink-muted">
-                          {option.detail}
-                        </span>
-                      ) : null}
-                    </span>
-                    {option.kind === "recent" ? null : (
-                      <span className="shrink-0 text-xs text-ink-muted">
-                        {kindNames[option.kind]}
-                      </span>
-                    )}
-                  </li>
-                );
-              })
-            : null}
-        </ul>
+        {header}
+        {menu}
       </div>
       <p aria-live="polite" className="sr-only">
-        {isOpen && !showingRecent && typed
-          ? suggestions.length === 0
-            ? ""
-            : `${suggestions.length} suggestions; use the arrow keys to choose one.`
-          : ""}
+        {status}
       </p>
     </Form>
   );

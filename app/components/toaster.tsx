@@ -1,4 +1,5 @@
-import { Toaster } from "sonner";
+import { useSyncExternalStore } from "react";
+import { loadedSonner, onSonnerLoaded } from "./toast.ts";
 
 /**
  * The spec's toast constants (section 9): 4000 ms, 3 visible, gap 14 px, width 356 px (sonner's
@@ -18,7 +19,14 @@ export const toasterOptions = {
 /** Below the sticky header, so a toast never hides the cart count it is talking about. */
 const belowHeader = { desktop: { top: 80, right: 24 }, phone: { top: 124, right: 16, left: 16 } };
 
+/**
+ * Sonner's Toaster, rendered once the first toast has loaded sonner (toast.ts); nothing before,
+ * so pages that never toast never download it.
+ */
 export function AppToaster() {
+  const sonner = useSyncExternalStore(onSonnerLoaded, loadedSonner, () => undefined);
+  if (!sonner) return null;
+  const { Toaster } = sonner;
   return (
     <Toaster
       {...toasterOptions}

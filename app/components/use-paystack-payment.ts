@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "#app/components/toast.ts";
 import type { StartedPayment } from "#app/orders/checkout.server.ts";
 import { openPaystackPopup } from "#app/payments/paystack-inline.ts";
 

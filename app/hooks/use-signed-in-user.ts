@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import { http } from "#app/http/http-client.ts";
 import type { loader as rootLoader } from "#app/root.tsx";
 
 export interface SignedInUser {
@@ -26,8 +25,11 @@ export function useSignedInUser(): SignedInUser | null {
     }
     if (lastAnswer !== undefined) return;
     const controller = new AbortController();
-    http
-      .request<{ user: SignedInUser | null }>("/api/me", { signal: controller.signal })
+    // The HTTP client loads here, on cached pages only: elsewhere the root loader knows.
+    import("#app/http/http-client.ts")
+      .then(({ http }) =>
+        http.request<{ user: SignedInUser | null }>("/api/me", { signal: controller.signal }),
+      )
       .then(({ user }) => {
         lastAnswer = user;
         setAsked(user);

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense } from "react";
-import { toast } from "sonner";
+import { toast } from "#app/components/toast.ts";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import { CopyButton } from "#app/components/ui/copy-button.tsx";
 import { Money } from "#app/components/ui/money.tsx";

@@ -1,5 +1,3 @@
-import { http } from "#app/http/http-client.ts";
-
 /**
  * New-version detection (spec sections 7 and 9): the build writes /version/latest.json (id and
  * time, served uncached) and /version/{id}.json (its manifest). The browser checks about 1 s
@@ -21,7 +19,9 @@ export function newerBuildSeen(): BuildInfo | undefined {
   return newerBuild;
 }
 
-export function fetchLatestBuild(): Promise<BuildInfo> {
+/** The HTTP client loads with the first check, which comes after the page is idle. */
+export async function fetchLatestBuild(): Promise<BuildInfo> {
+  const { http } = await import("#app/http/http-client.ts");
   return http.request<BuildInfo>("/version/latest.json", {
     cache: "no-store",
     timeout: 5000,

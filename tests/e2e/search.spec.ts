@@ -113,6 +113,51 @@ test("recent searches show in the empty box, newest first, and can be cleared", 
   await expect(headerSearch(page)).toBeFocused();
 });
 
+test("the autocomplete loads on first use and takes over the text, the caret and the focus", async ({
+  page,
+}) => {
+  // Hold the autocomplete's chunk back until the shopper has typed.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const requested: string[] = [];
+  await page.route("**/assets/search-combobox-*.js", async (route) => {
+    requested.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  await openHydrated(page, "/");
+  expect(requested, "not loaded before the box is used").toEqual([]);
+
+  const box = headerSearch(page);
+  await box.click();
+  await box.pressSequentially("masage", { delay: 20 });
+  await box.press("ArrowLeft");
+  expect(requested).toHaveLength(1);
+  release();
+
+  const list = page.getByRole("listbox", { name: "Suggestions" });
+  await expect(list.getByRole("option").first()).toBeVisible();
+  await expect(box).toHaveValue("masage");
+  await expect(box).toBeFocused();
+  expect(await box.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(5);
+});
+
+test("Enter searches before the autocomplete has loaded", async ({ page }) => {
+  await page.route("**/assets/search-combobox-*.js", () => {
+    // never answered: the plain box must do on its own
+  });
+  await openHydrated(page, "/");
+  await headerSearch(page).fill("jollof");
+  await headerSearch(page).press("Enter");
+  await expect(page).toHaveURL(/\/search\/jollof$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("jollof");
+  expect(await page.evaluate(() => localStorage.getItem("oja:recent-searches"))).toBe(
+    JSON.stringify(["jollof"]),
+  );
+});
+
 test("before JavaScript the header form still searches, through /search/ff", async ({
   browser,
 }) => {

@@ -85,6 +85,41 @@ test("the account menu opens and closes with the keyboard", async ({ page }) => 
   await expect(trigger).toBeFocused();
 });
 
+test("the account menu moves by Home, End and first letters, and closes on Tab and on a press outside", async ({
+  page,
+}) => {
+  await openHydrated(page, "/");
+  const trigger = page.getByRole("banner").getByRole("button", { name: "Account menu" });
+  const menu = page.getByRole("menu", { name: "Account menu" });
+  await trigger.focus();
+  await page.keyboard.press("ArrowUp");
+  await expect(menu.getByRole("menuitem", { name: "For businesses" })).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(menu.getByRole("menuitem", { name: "Sign in" })).toBeFocused();
+  await page.keyboard.press("v");
+  await expect(menu.getByRole("menuitem", { name: "Vouchers" })).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(menu.getByRole("menuitem", { name: "For businesses" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(menu.getByRole("menuitem", { name: "Sign in" })).toBeFocused();
+
+  // Tab closes the menu and goes on past its button.
+  await page.keyboard.press("Tab");
+  await expect(menu).toHaveCount(0);
+  await expect(trigger).toHaveAttribute("aria-expanded", "false");
+  await expect(trigger).not.toBeFocused();
+
+  // A pointer opens it; a press outside closes it; an item opens its page.
+  await trigger.click();
+  await expect(menu).toBeVisible();
+  await page.getByRole("heading", { level: 1 }).click();
+  await expect(menu).toHaveCount(0);
+  await trigger.click();
+  await menu.getByRole("menuitem", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/CreateAccount$/);
+  await expect(menu).toHaveCount(0);
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
