@@ -32,13 +32,24 @@ interface FlatRoute {
   file: string;
 }
 
-function flatten(entries: RouteConfigEntry[], layout = ""): FlatRoute[] {
+function flatten(entries: RouteConfigEntry[], layout = "", parent = ""): FlatRoute[] {
   return entries.flatMap((entry) => {
-    if (entry.children) {
+    // A pathless parent is a layout; a parent with a path (the console) nests its pages under it.
+    if (entry.children && entry.path === undefined) {
       return flatten(entry.children, entry.file.replace(/^layouts\/(\w+)\.tsx$/, "$1"));
     }
-    return [{ path: entry.index ? "/" : (entry.path ?? ""), layout, file: entry.file }];
+    const path = entry.index ? parent || "/" : joinPath(parent, entry.path ?? "");
+    // A parent whose index child is its page is listed once, by that child.
+    const self = entry.children?.some((child) => child.index)
+      ? []
+      : [{ path, layout, file: entry.file }];
+    return [...self, ...flatten(entry.children ?? [], layout, path)];
   });
+}
+
+function joinPath(parent: string, path: string): string {
+  if (!parent) return path;
+  return path ? `${parent}/${path}` : parent;
 }
 
 const flat = flatten(routes);
@@ -66,7 +77,10 @@ const nonSpecPaths = [
   "/sitemaps/:name",
 ];
 const specRoutes = flat.filter(
-  (route) => !nonSpecPaths.includes(route.path) && !route.path.startsWith("/dev/"),
+  (route) =>
+    !nonSpecPaths.includes(route.path) &&
+    !route.path.startsWith("/dev/") &&
+    !route.path.startsWith("/vendor/:business/"),
 );
 
 function toRouteObjects(entries: RouteConfigEntry[]): RouteObject[] {

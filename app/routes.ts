@@ -79,7 +79,16 @@ export default [
     route("/api/payments/paystack/webhook", "routes/api-paystack-webhook.ts"),
     route("/api/checkout/quote", "routes/api-checkout-quote.ts"),
     route("/api/search/suggest", "routes/api-search-suggest.ts"),
-    route("/vendor/:business", "routes/vendor-business.tsx"),
+    route("/vendor/:business", "routes/vendor-business.tsx", [
+      index("routes/vendor-dashboard.tsx"),
+      // Orders (orders helper).
+
+      // Products and collections (catalogue helper).
+
+      // Members (orders helper).
+
+      // Profile, hours and branding (applications helper).
+    ]),
     route("/api/follows/:businessId", "routes/api-follow-state.ts"),
     route("/admin", "routes/admin.tsx"),
     route("/api/me", "routes/api-me.ts"),

@@ -4,7 +4,10 @@ import { newId } from "../db/ids.ts";
 import { auditEvents } from "../db/schema.server.ts";
 import { clientIp, userAgent } from "./request-info.server.ts";
 
-/** The security events Oja records. Adding one is adding its name here. */
+/**
+ * The events Oja records: security, and every console and admin action (issue 7). Adding one is
+ * adding its name here. Console events name the business as `subjectId`.
+ */
 export type AuditAction =
   | "sign-in"
   | "sign-in.failed"
@@ -18,7 +21,29 @@ export type AuditAction =
   | "session.revoked"
   | "sessions.revoked-all"
   | "role.changed"
-  | "account.deleted";
+  | "account.deleted"
+  // A business's life on Oja (the applicant, then admins).
+  | "business.applied"
+  | "business.approved"
+  | "business.rejected"
+  | "business.suspended"
+  | "business.restored"
+  // The console (members of the business).
+  | "business.profile-updated"
+  | "product.created"
+  | "product.updated"
+  | "product.archived"
+  | "products.imported"
+  | "collection.created"
+  | "collection.updated"
+  | "collection.deleted"
+  | "order.fulfilled"
+  | "order.cancelled"
+  | "order.refunded"
+  | "member.invited"
+  | "member.joined"
+  | "member.role-changed"
+  | "member.removed";
 
 export interface AuditEntry {
   action: AuditAction;

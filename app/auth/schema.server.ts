@@ -140,6 +140,35 @@ export const businessMembers = pgTable(
 );
 
 /**
+ * An invitation to join a business's console with a role (issue 7): sent by email, accepted by
+ * the person signed in with that address. Only a hash of the link's token is stored.
+ */
+export const businessInvitations = pgTable(
+  "business_invitations",
+  {
+    id: text("id").primaryKey(),
+    businessId: text("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: businessRole("role").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    index("business_invitations_business").on(table.businessId),
+    // One open invitation per address and business; a new one replaces it.
+    uniqueIndex("business_invitations_open")
+      .on(table.businessId, table.email)
+      .where(sql`${table.acceptedAt} is null`),
+    check("business_invitations_email_lower", sql`${table.email} = lower(${table.email})`),
+  ],
+);
+
+/**
  * The security audit log. Append-only: a trigger refuses updates and deletes (migration 0002).
  * `userId` is a plain column, not a foreign key, so the record of what happened outlives an
  * erased account; nothing personal beyond the id, IP and user agent is written here.

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   check,
   index,
@@ -9,8 +10,10 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { users } from "../auth/schema.server.ts";
 import { timestamps } from "../db/columns.server.ts";
 
 /** Opening hours per weekday, each a list of [opens, closes] in 24-hour "HH:MM", Lagos time. */
@@ -65,6 +68,14 @@ export const businesses = pgTable(
     coverImageId: text("cover_image_id").references(() => images.id),
     hours: jsonb("hours").$type<OpeningHours>().notNull(),
     status: businessStatus("status").notNull().default("pending"),
+    /** Who applied to list it on /vendor (issue 7); null for businesses made otherwise. */
+    applicantId: text("applicant_id").references((): AnyPgColumn => users.id, {
+      onDelete: "set null",
+    }),
+    /** The admin's last decision about it: when, by whom, and the reason given to the applicant. */
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedBy: text("reviewed_by"),
+    reviewNote: text("review_note"),
     ...timestamps,
   },
   (table) => [
@@ -76,6 +87,7 @@ export const businesses = pgTable(
     index("businesses_status_city_idx").on(table.status, table.city),
     // "Newest first" lists: the home page, /b, /ll.
     index("businesses_status_created_idx").on(table.status, table.createdAt),
+    index("businesses_applicant_idx").on(table.applicantId),
   ],
 );
 

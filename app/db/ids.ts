@@ -40,7 +40,8 @@ export type IdPrefix =
   | "chk"
   | "ord"
   | "pay"
-  | "rfd";
+  | "rfd"
+  | "ivt";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${base32(randomBytes(10))}`;

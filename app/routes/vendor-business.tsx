@@ -1,38 +1,120 @@
-import { Construction } from "lucide-react";
-import { businessRoleLabels } from "#app/auth/roles.ts";
+import { clsx } from "clsx";
+import { NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { membershipsOf } from "#app/auth/memberships.server.ts";
+import { businessRoleLabels, hasBusinessRole } from "#app/auth/roles.ts";
 import { requireBusinessMember } from "#app/auth/session.server.ts";
-import { ButtonLink } from "#app/components/ui/button.tsx";
+import { services } from "#app/context.server.ts";
+import { consoleSections } from "#app/vendor/console-sections.ts";
 import type { Route } from "./+types/vendor-business";
 
+/**
+ * /vendor/{business}: the console's frame for one business (issue 7): its name, the member's
+ * role, a switcher for people in several businesses, and the sections their role may open.
+ * Members only; anyone else, admins included, gets 404. Each section's own loader and action
+ * check the role again: this frame only decides what the menu shows.
+ */
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.business.name ?? "Business"} · Console · Oja` }];
 }
 
-/** A business's console: members only; anyone else, admins included, gets 404. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const { membership } = await requireBusinessMember(context, request, params.business, "staff");
-  return { business: { name: membership.name, slug: membership.slug }, role: membership.role };
+  const { user, membership } = await requireBusinessMember(
+    context,
+    request,
+    params.business,
+    "staff",
+  );
+  const memberships = await membershipsOf(services(context).db, user.id);
+  return {
+    business: {
+      id: membership.businessId,
+      name: membership.name,
+      slug: membership.slug,
+    },
+    role: membership.role,
+    otherBusinesses: memberships
+      .filter((other) => other.slug !== membership.slug)
+      .map((other) => ({ slug: other.slug, name: other.name })),
+  };
+}
+
+export type ConsoleData = Route.ComponentProps["loaderData"];
+
+/** The console frame's data, for the sections inside it. */
+export function useConsole(): ConsoleData {
+  const data = useRouteLoaderData<typeof loader>("routes/vendor-business");
+  if (!data) throw new Error("useConsole() outside /vendor/{business}");
+  return data;
 }
 
 export default function VendorBusiness({ loaderData }: Route.ComponentProps) {
-  const { business, role } = loaderData;
+  const { business, role, otherBusinesses } = loaderData;
+  const sections = consoleSections.filter((section) => hasBusinessRole(role, section.minimum));
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10">
-      <p className="text-sm font-medium text-ink-muted">
-        Console · you are {businessRoleLabels[role].toLowerCase()}
-      </p>
-      <h1 className="mt-1 text-3xl font-bold text-ink">{business.name}</h1>
-      <p className="mt-6 inline-flex items-center gap-2 rounded-lg bg-surface-sunken px-3 py-2 text-sm text-ink-muted">
-        <Construction aria-hidden="true" className="size-4" />
-        The console (orders, products, collections, members) is being built and is not open yet.
-      </p>
-      <div className="mt-8 flex flex-wrap gap-3">
-        <ButtonLink to={`/${business.slug}`} variant="secondary">
-          See the public page
-        </ButtonLink>
-        <ButtonLink to="/vendor" variant="ghost">
-          All my businesses
-        </ButtonLink>
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-8">
+      <header className="flex flex-wrap items-end justify-between gap-3 border-b border-line pb-4">
+        <div>
+          <p className="text-sm font-medium text-ink-muted">
+            Console · you are {businessRoleLabels[role].toLowerCase()}
+          </p>
+          <p className="mt-0.5 text-2xl font-bold text-ink">{business.name}</p>
+        </div>
+        {otherBusinesses.length > 0 ? (
+          <nav aria-label="Your other businesses" className="text-sm">
+            <details className="relative">
+              <summary className="cursor-pointer rounded-lg border border-line px-3 py-2 font-medium text-ink hover:bg-surface-sunken">
+                Switch business
+              </summary>
+              <ul className="absolute right-0 z-10 mt-1 min-w-56 rounded-lg border border-line bg-surface py-1 shadow-lg">
+                {otherBusinesses.map((other) => (
+                  <li key={other.slug}>
+                    <a
+                      href={`/vendor/${other.slug}`}
+                      className="block px-3 py-2 text-ink hover:bg-surface-sunken"
+                    >
+                      {other.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          </nav>
+        ) : null}
+      </header>
+      <div className="mt-4 grid gap-6 md:grid-cols-[12rem_1fr]">
+        <nav aria-label="Console" className="md:pt-2">
+          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+            {sections.map((section) => (
+              <li key={section.path} className="shrink-0">
+                <NavLink
+                  to={`/vendor/${business.slug}${section.path ? `/${section.path}` : ""}`}
+                  end={section.path === ""}
+                  className={({ isActive }) =>
+                    clsx(
+                      "block rounded-lg px-3 py-2 text-sm font-medium",
+                      isActive
+                        ? "bg-brand-soft text-brand-strong"
+                        : "text-ink hover:bg-surface-sunken",
+                    )
+                  }
+                >
+                  {section.label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="shrink-0">
+              <a
+                href={`/${business.slug}`}
+                className="block rounded-lg px-3 py-2 text-sm text-ink-muted hover:bg-surface-sunken"
+              >
+                Public page
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <div className="min-w-0">
+          <Outlet />
+        </div>
       </div>
     </div>
   );

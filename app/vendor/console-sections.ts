@@ -1,0 +1,21 @@
+import type { BusinessRole } from "#app/auth/roles.ts";
+
+/**
+ * The console's sections, in the order of its menu. Each names the least role that may open it;
+ * the menu shows a member only what their role allows, and every loader and action checks the
+ * role again on the server (requireBusinessMember).
+ */
+export interface ConsoleSection {
+  /** Below /vendor/{business}; "" is the dashboard. */
+  path: string;
+  label: string;
+  minimum: BusinessRole;
+}
+
+export const consoleSections: ConsoleSection[] = [
+  { path: "", label: "Dashboard", minimum: "staff" },
+  // Orders (orders helper): { path: "orders", label: "Orders", minimum: "staff" },
+  // Products and collections (catalogue helper).
+  // Members (orders helper).
+  // Profile, hours and branding (applications helper).
+];
