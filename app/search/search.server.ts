@@ -301,36 +301,68 @@ function conditions(plan: Plan) {
   };
 }
 
+/** What the database knows of a word before the search: see `lookUpWords`. */
+interface WordLookup {
+  /** Unaccented, lower-case cities of active businesses that read like the word ("lagso"). */
+  cities: string[];
+  /** Some document has the word (as a prefix when it is the last), so no swapped letters. */
+  known: boolean;
+}
+
+/**
+ * Looks each word up once, before the search statement, so that statement carries the answers
+ * as constants: the planner then plans each alternative with real numbers (a city subquery of
+ * unknown outcome made it filter all 10,000 businesses instead of using the indexes) and leaves
+ * out the ones that cannot match. The cities of active businesses are the few keys of
+ * search_business_counts: a look at a few dozen rows.
+ */
+async function lookUpWords(tx: Executor, plan: Plan): Promise<WordLookup[]> {
+  if (plan.words.length === 0) return [];
+  const source = sources[plan.kind];
+  const columns = plan.words.map((word, i) => {
+    const last = i === plan.words.length - 1;
+    const known =
+      transpositions(word).length > 0
+        ? sql`exists (select 1 from ${source.table} known
+            where known.search_document @@ ${term(word, last)})`
+        : sql`true`;
+    return sql`(select coalesce(jsonb_agg(distinct oja_unaccent(lower(k.city))), '[]'::jsonb)
+        from search_business_counts k
+        where oja_unaccent(lower(k.city)) % oja_unaccent(${word}::text)) as ${sql.raw(`cities_${i}`)},
+      ${known} as ${sql.raw(`known_${i}`)}`;
+  });
+  const [row] = await queryRows<Row>(tx, sql`select ${sql.join(columns, sql`, `)}`);
+  return plan.words.map((_, i) => ({
+    cities: (row?.[`cities_${i}`] as string[] | undefined) ?? [],
+    known: row?.[`known_${i}`] !== false,
+  }));
+}
+
 /** Every word must match (by the document, the name's trigrams or a city's); the rank of a row. */
-function textMatch(plan: Plan): { match: SQL; textRank: SQL } {
+function textMatch(plan: Plan, lookups: WordLookup[]): { match: SQL; textRank: SQL } {
   const { kind, words } = plan;
   const source = sources[kind];
   const nameKey = sql`oja_unaccent(lower(${source.name}))`;
   const wordMatches = words.map((word, i) => {
     const last = i === words.length - 1;
-    // A word that reads like a city ("lagso") matches that city in the document (weight D). The
-    // cities of active businesses are the few keys of search_business_counts, so this is a
-    // look at a few dozen rows, and the candidates still come from the document index.
-    const nearCities = sql`(select case when count(*) > 0 then websearch_to_tsquery('simple',
-        string_agg('"' || near.city_key || '"', ' or ')) end
-      from (select distinct oja_unaccent(lower(k.city)) as city_key from search_business_counts k
-        where oja_unaccent(lower(k.city)) % oja_unaccent(${word}::text)) near)`;
+    const lookup = lookups[i] ?? { cities: [], known: true };
     const alternatives = [
       sql`${source.document} @@ ${term(word, last)}`,
       sql`oja_unaccent(${word}::text) <% ${nameKey}`,
-      sql`${source.document} @@ ${nearCities}`,
     ];
+    if (lookup.cities.length > 0) {
+      // A word that reads like a city ("lagso") matches that city in the document (weight D).
+      const cities = lookup.cities.map((city) => `"${city.replaceAll('"', " ")}"`).join(" or ");
+      alternatives.push(sql`${source.document} @@ websearch_to_tsquery('simple', ${cities}::text)`);
+    }
     const swaps = transpositions(word);
-    if (swaps.length > 0) {
-      // Only for a word that no document has, so "trial" never finds "trail". Both lookups are
-      // index probes, done once per search.
+    if (swaps.length > 0 && !lookup.known) {
+      // Only for a word that no document has, so "trial" never finds "trail".
       const anyOf = sql.join(
         swaps.map((swap) => sql`plainto_tsquery('simple', oja_unaccent(${swap}::text))`),
         sql` || `,
       );
-      alternatives.push(sql`${source.document} @@ (select case when exists (
-          select 1 from ${source.table} known where known.search_document @@ ${term(word, last)})
-        then null else ${anyOf} end)`);
+      alternatives.push(sql`${source.document} @@ (${anyOf})`);
     }
     return { optional: optionalWords.has(word) && words.length > 1, alternatives };
   });
@@ -355,11 +387,13 @@ function textMatch(plan: Plan): { match: SQL; textRank: SQL } {
  * document's rank and the name key that word_similarity reads later, once per distinct name.
  * Display columns are joined for the page only.
  */
-function matchedRows(plan: Plan): SQL {
+function matchedRows(plan: Plan, lookups: WordLookup[]): SQL {
   const { kind, sort } = plan;
   const where = conditions(plan);
   const { match, textRank } =
-    plan.words.length > 0 ? textMatch(plan) : { match: sql`true`, textRank: sql`0::float8` };
+    plan.words.length > 0
+      ? textMatch(plan, lookups)
+      : { match: sql`true`, textRank: sql`0::float8` };
   const source = sources[kind];
   const relevance = sort === "relevance";
   const sortColumns = sql`${relevance ? textRank : sql`null::float8`} as text_rank,
@@ -562,7 +596,12 @@ function pageItems(kind: SearchKind): SQL {
  * its page straight from that index: ~25 rows whatever the catalogue's size. Anything else works
  * out its matches once (materialized, narrow) and reads them for the page and every facet.
  */
-function searchStatement(plan: Plan, cursor: CursorKey | null, limit: number): SQL {
+function searchStatement(
+  plan: Plan,
+  lookups: WordLookup[],
+  cursor: CursorKey | null,
+  limit: number,
+): SQL {
   const { kind } = plan;
   const counted = countedFacets(plan);
   const indexed = counted ? tableSortKey(kind, plan.sort) : null;
@@ -608,15 +647,16 @@ function searchStatement(plan: Plan, cursor: CursorKey | null, limit: number): S
         : sql``
     }`;
   return sql`
-    with matched as materialized (${matchedRows(plan)}),
+    with matched as materialized (${matchedRows(plan, lookups)}),
     ${
       // How closely each name reads like the words: trigrams are the costly part of the rank
       // (~2.5 µs a row), and names repeat ("Swedish Massage" in many spas), so once per name.
       relevance
-        ? sql`named as (
+        ? // Materialized: left to itself the planner moves the call above the join, once a row.
+          sql`named as materialized (
             select name_key, word_similarity(oja_unaccent(${phrase}::text), name_key)::float8
               as name_similarity
-            from (select distinct name_key from matched) names),`
+            from matched group by name_key),`
         : sql``
     }
     keyed as (
@@ -705,23 +745,15 @@ function toProductHit(row: Row): ProductHit {
   };
 }
 
-async function setLimits(tx: Executor, timeoutMs: number, indexedReads = false) {
+async function setLimits(tx: Executor, timeoutMs: number) {
   // set_config(…, true) is SET LOCAL with bind parameters: it ends with the transaction.
-  // indexedReads (search()): its statements are built to read through indexes, but the planner
-  // prices the trigram operators as cheap as an equality and would rather filter every row of
-  // a table ('spa' over 10,000 businesses: ~50 ms instead of ~6 ms through the indexes).
-  // Parallel workers cost more than they save on these reads, and PGlite has none: one plan
-  // shape on both engines.
+  // Parallel workers cost more than they save on a search's reads (they start in ~ms on a busy
+  // machine), and PGlite has none: one plan shape on both engines.
   await tx.execute(sql`select
     set_config('statement_timeout', ${`${timeoutMs}ms`}, true),
     set_config('pg_trgm.word_similarity_threshold', ${String(wordSimilarityThreshold)}, true),
-    set_config('pg_trgm.similarity_threshold', ${String(similarityThreshold)}, true)
-    ${
-      indexedReads
-        ? sql`, set_config('enable_seqscan', 'off', true),
-          set_config('max_parallel_workers_per_gather', '0', true)`
-        : sql``
-    }`);
+    set_config('pg_trgm.similarity_threshold', ${String(similarityThreshold)}, true),
+    set_config('max_parallel_workers_per_gather', '0', true)`);
 }
 
 function clampLimit(limit: number | undefined): number {
@@ -769,13 +801,16 @@ export async function search<K extends SearchKind>(
     sort,
     now: options.now ?? new Date(),
   };
-  const searchQuery = searchStatement(plan, cursor, limit);
 
   try {
     return await db.transaction(async (tx) => {
-      await setLimits(tx, timeoutMs, true);
+      await setLimits(tx, timeoutMs);
       if (options.beforeQueries) await options.beforeQueries(tx);
-      const [result] = await queryRows<{ items: Row[]; facets: Row[] }>(tx, searchQuery);
+      const lookups = await lookUpWords(tx, plan);
+      const [result] = await queryRows<{ items: Row[]; facets: Row[] }>(
+        tx,
+        searchStatement(plan, lookups, cursor, limit),
+      );
       const rows = result?.items ?? [];
       const facetRows = result?.facets ?? [];
 
