@@ -13,7 +13,8 @@
 --    operators over every row for cheap and scans 100,000 products instead of the indexes.
 -- 2. Facet counts for browsing without words, kept by triggers: active products of active
 --    businesses per (category, city, price bucket), active businesses per (category, city).
--- 3. Indexes for the page of a browse (price and name order) and for a business's cheapest
+-- 3. The distinct names of products, kept by triggers, for typos and autocomplete.
+-- 4. Indexes for the page of a browse (price and name order) and for a business's cheapest
 --    product.
 DO $$
 BEGIN
@@ -73,6 +74,20 @@ BEGIN
   DELETE FROM search_business_counts WHERE count = 0;
 END $$;
 --> statement-breakpoint
+-- The distinct names of products, unaccented and lower-case, with how many products bear each
+-- (any status). Typos and autocomplete match names by trigrams; over 100,000 product rows that
+-- reads long posting lists for every trigram (7–13 ms a word here) and rechecks thousands of
+-- rows, while shops selling the same thing share names ("Swedish Massage"): matching the
+-- distinct names, then fetching their products by key (products_name_key_idx), reads far less.
+CREATE TABLE "search_product_names" (
+  "name_key" text PRIMARY KEY NOT NULL,
+  "count" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "search_product_names_trgm_idx" ON "search_product_names" USING gin ("name_key" gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX "search_product_names_prefix_idx" ON "search_product_names" ("name_key" text_pattern_ops);
+--> statement-breakpoint
 -- Every count from scratch: the backfill below, after a TRUNCATE, and a repair by hand.
 CREATE FUNCTION "oja_rebuild_search_counts"() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
@@ -85,6 +100,9 @@ BEGIN
   DELETE FROM search_business_counts;
   INSERT INTO search_business_counts (category_id, city, count)
     SELECT category_id, city, count(*) FROM businesses WHERE status = 'active' GROUP BY 1, 2;
+  DELETE FROM search_product_names;
+  INSERT INTO search_product_names (name_key, count)
+    SELECT oja_unaccent(lower(name)), count(*) FROM products GROUP BY 1;
 END $$;
 --> statement-breakpoint
 CREATE FUNCTION "oja_rebuild_search_counts_trigger"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -140,6 +158,40 @@ CREATE TRIGGER "products_search_counts_update" AFTER UPDATE ON "products" REFERE
 CREATE TRIGGER "products_search_counts_delete" AFTER DELETE ON "products" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION oja_product_counts_changed();
 --> statement-breakpoint
 CREATE TRIGGER "products_search_counts_truncate" AFTER TRUNCATE ON "products" FOR EACH STATEMENT EXECUTE FUNCTION oja_rebuild_search_counts_trigger();
+--> statement-breakpoint
+CREATE FUNCTION "oja_product_names_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  deltas jsonb;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT jsonb_object_agg(name_key, delta) INTO deltas FROM (
+      SELECT oja_unaccent(lower(name)) AS name_key, count(*) AS delta FROM new_rows GROUP BY 1) d;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT jsonb_object_agg(name_key, delta) INTO deltas FROM (
+      SELECT oja_unaccent(lower(name)) AS name_key, -count(*) AS delta FROM old_rows GROUP BY 1) d;
+  ELSE
+    SELECT jsonb_object_agg(name_key, delta) INTO deltas FROM (
+      SELECT name_key, sum(delta) AS delta FROM (
+        SELECT oja_unaccent(lower(name)) AS name_key, 1 AS delta FROM new_rows
+        UNION ALL
+        SELECT oja_unaccent(lower(name)), -1 FROM old_rows) changes
+      GROUP BY 1 HAVING sum(delta) <> 0) d;
+  END IF;
+  IF deltas IS NOT NULL THEN
+    INSERT INTO search_product_names AS t (name_key, count)
+      SELECT key, value::int FROM jsonb_each_text(deltas)
+    ON CONFLICT (name_key) DO UPDATE SET count = t.count + excluded.count;
+    DELETE FROM search_product_names
+      WHERE name_key IN (SELECT jsonb_object_keys(deltas)) AND count = 0;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "products_search_names_insert" AFTER INSERT ON "products" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION oja_product_names_changed();
+--> statement-breakpoint
+CREATE TRIGGER "products_search_names_update" AFTER UPDATE ON "products" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION oja_product_names_changed();
+--> statement-breakpoint
+CREATE TRIGGER "products_search_names_delete" AFTER DELETE ON "products" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION oja_product_names_changed();
 --> statement-breakpoint
 -- A business counts itself, and its active products count under its category and city, while
 -- it is active: an insert adds it (it has no products yet), an update moves it and its products
@@ -214,3 +266,11 @@ CREATE INDEX "businesses_name_order_idx" ON "businesses" (((oja_unaccent(lower("
 -- A business's cheapest active product (the price sorts and filters of businesses) in one index
 -- probe instead of reading all its products.
 CREATE INDEX "products_business_price_idx" ON "products" USING btree ("business_id", "price_kobo") WHERE "status" = 'active';
+--> statement-breakpoint
+-- A name's active products in id order: the products of matched names (typos), and the first
+-- of each for a suggestion.
+CREATE INDEX "products_name_key_idx" ON "products" (oja_unaccent(lower("name")), "id" COLLATE "C") WHERE "status" = 'active';
+--> statement-breakpoint
+-- What a product match needs of its business (is it active, its category and city for the
+-- facets) in an index-only scan: 10,000 businesses in ~1 ms instead of reading their wide rows.
+CREATE INDEX "businesses_search_keys_idx" ON "businesses" USING btree ("id") INCLUDE ("status", "category_id", "city");

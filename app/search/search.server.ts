@@ -307,7 +307,15 @@ interface WordLookup {
   cities: string[];
   /** Some document has the word (as a prefix when it is the last), so no swapped letters. */
   known: boolean;
+  /**
+   * Products only: the distinct product names (search_product_names) that read like the word,
+   * or null when there are too many to list and the statement looks them up itself.
+   */
+  names: string[] | null;
 }
+
+/** More names than this are looked up inside the search statement instead of listed in it. */
+const maxListedNames = 500;
 
 /**
  * Looks each word up once, before the search statement, so that statement carries the answers
@@ -329,13 +337,26 @@ async function lookUpWords(tx: Executor, plan: Plan): Promise<WordLookup[]> {
     return sql`(select coalesce(jsonb_agg(distinct oja_unaccent(lower(k.city))), '[]'::jsonb)
         from search_business_counts k
         where oja_unaccent(lower(k.city)) % oja_unaccent(${word}::text)) as ${sql.raw(`cities_${i}`)},
-      ${known} as ${sql.raw(`known_${i}`)}`;
+      ${known} as ${sql.raw(`known_${i}`)},
+      ${
+        plan.kind === "products"
+          ? sql`(select case when count(*) <= ${maxListedNames}
+              then coalesce(jsonb_agg(n.name_key order by n.name_key), '[]'::jsonb) end
+            from search_product_names n where ${namesLike(word)})`
+          : sql`null::jsonb`
+      } as ${sql.raw(`names_${i}`)}`;
   });
   const [row] = await queryRows<Row>(tx, sql`select ${sql.join(columns, sql`, `)}`);
   return plan.words.map((_, i) => ({
     cities: (row?.[`cities_${i}`] as string[] | undefined) ?? [],
     known: row?.[`known_${i}`] !== false,
+    names: (row?.[`names_${i}`] as string[] | null | undefined) ?? null,
   }));
+}
+
+/** A distinct product name that reads like the word (typos): the name trigram match. */
+function namesLike(word: string): SQL {
+  return sql`oja_unaccent(${word}::text) <% n.name_key`;
 }
 
 /** Every word must match (by the document, the name's trigrams or a city's); the rank of a row. */
@@ -345,11 +366,22 @@ function textMatch(plan: Plan, lookups: WordLookup[]): { match: SQL; textRank: S
   const nameKey = sql`oja_unaccent(lower(${source.name}))`;
   const wordMatches = words.map((word, i) => {
     const last = i === words.length - 1;
-    const lookup = lookups[i] ?? { cities: [], known: true };
-    const alternatives = [
-      sql`${source.document} @@ ${term(word, last)}`,
-      sql`oja_unaccent(${word}::text) <% ${nameKey}`,
-    ];
+    const lookup = lookups[i] ?? { cities: [], known: true, names: null };
+    const alternatives = [sql`${source.document} @@ ${term(word, last)}`];
+    if (kind === "businesses") {
+      alternatives.push(sql`oja_unaccent(${word}::text) <% ${nameKey}`);
+    } else if (lookup.names === null) {
+      alternatives.push(sql`${nameKey} = any(array(
+        select n.name_key from search_product_names n where ${namesLike(word)}))`);
+    } else if (lookup.names.length > 0) {
+      // The same rows as a trigram match on every product's name, through products_name_key_idx.
+      alternatives.push(
+        sql`${nameKey} in (${sql.join(
+          lookup.names.map((name) => sql`${name}`),
+          sql`, `,
+        )})`,
+      );
+    }
     if (lookup.cities.length > 0) {
       // A word that reads like a city ("lagso") matches that city in the document (weight D).
       const cities = lookup.cities.map((city) => `"${city.replaceAll('"', " ")}"`).join(" or ");
@@ -745,15 +777,21 @@ function toProductHit(row: Row): ProductHit {
   };
 }
 
-async function setLimits(tx: Executor, timeoutMs: number) {
+async function setLimits(tx: Executor, timeoutMs: number, indexedReads = false) {
   // set_config(…, true) is SET LOCAL with bind parameters: it ends with the transaction.
   // Parallel workers cost more than they save on a search's reads (they start in ~ms on a busy
   // machine), and PGlite has none: one plan shape on both engines.
+  // indexedReads (search()): its statements are built to be read through indexes, but the
+  // planner prices the trigram and text operators as cheap as an equality and guesses that a
+  // word it has no statistics for is in 1 row of 300, so it would rather filter a whole table
+  // ('masage' known? 94 ms reading 100,000 products; 'spa' over 10,000 businesses ~50 ms
+  // instead of ~6 ms through the indexes).
   await tx.execute(sql`select
     set_config('statement_timeout', ${`${timeoutMs}ms`}, true),
     set_config('pg_trgm.word_similarity_threshold', ${String(wordSimilarityThreshold)}, true),
     set_config('pg_trgm.similarity_threshold', ${String(similarityThreshold)}, true),
-    set_config('max_parallel_workers_per_gather', '0', true)`);
+    set_config('max_parallel_workers_per_gather', '0', true)
+    ${indexedReads ? sql`, set_config('enable_seqscan', 'off', true)` : sql``}`);
 }
 
 function clampLimit(limit: number | undefined): number {
@@ -804,7 +842,7 @@ export async function search<K extends SearchKind>(
 
   try {
     return await db.transaction(async (tx) => {
-      await setLimits(tx, timeoutMs);
+      await setLimits(tx, timeoutMs, true);
       if (options.beforeQueries) await options.beforeQueries(tx);
       const lookups = await lookUpWords(tx, plan);
       const [result] = await queryRows<{ items: Row[]; facets: Row[] }>(
@@ -912,7 +950,7 @@ export async function suggest(
         or ${q} <% ${key})`;
 
   const businessKey = sql.raw("oja_unaccent(lower(b.name))");
-  const productKey = sql.raw("oja_unaccent(lower(p.name))");
+  const nameKey = sql.raw("n.name_key");
   const categoryKey = sql.raw("oja_unaccent(lower(c.name))");
   const query = sql`
     select * from (
@@ -925,15 +963,20 @@ export async function suggest(
         from businesses b where b.status = 'active' and ${matches(businessKey)}
         order by 6 desc, b.id collate "C" limit ${count})
       union all
-      (select * from (
-        select distinct on (oja_unaccent(lower(p.name)))
-          'product' as kind, p.name as label, b.name as detail,
-          '/' || b.slug || '/products/' || p.slug as href, p.id, ${score(productKey)} as score,
-          2 as kind_order
-        from products p join businesses b on b.id = p.business_id
-        where p.status = 'active' and b.status = 'active' and ${matches(productKey)}
-        order by oja_unaccent(lower(p.name)), p.id collate "C") one_per_name
-       order by score desc, id collate "C" limit ${count})
+      (select 'product', first.name, first.business_name,
+          '/' || first.business_slug || '/products/' || first.slug, first.id, names.score, 2
+        from (select n.name_key, ${score(nameKey)} as score
+          from search_product_names n where ${matches(nameKey)}) names
+        -- One suggestion per distinct name, the first of its active products (in id order)
+        -- whose business is active: the names are matched in search_product_names, a few
+        -- rows, instead of in every product (drizzle/0009_search_facet_counts.sql).
+        cross join lateral (
+          select p.id, p.name, p.slug, b.name as business_name, b.slug as business_slug
+          from products p join businesses b on b.id = p.business_id
+          where oja_unaccent(lower(p.name)) = names.name_key and p.status = 'active'
+            and b.status = 'active'
+          order by p.id collate "C" limit 1) first
+        order by names.score desc, first.id collate "C" limit ${count})
     ) suggestions
     order by score desc, kind_order, label collate "C", id collate "C"
     limit ${count}`;

@@ -77,7 +77,7 @@ if (limits) await query.call(client, limits.text, limits.values);
 for (const statement of rest) {
   const plan = (await query.call(
     client,
-    `explain (analyze, buffers) ${statement.text}`,
+    `explain (analyze, buffers${process.env.EXPLAIN_TIMING === "off" ? ", timing off" : ""}) ${statement.text}`,
     statement.values,
   )) as { rows: Array<Record<string, string>> };
   console.log(plan.rows.map((row) => row["QUERY PLAN"]).join("\n"));
