@@ -8,8 +8,8 @@ import { search } from "./search.server.ts";
 import { priceRanges } from "./search-query.ts";
 
 /**
- * The facet counts that browsing reads (drizzle/0009_search_facet_counts.sql) against the rows
- * they count, after every kind of write a trigger must notice. Each test leaves the counts
+ * The facet counts that browsing reads and the distinct product names that typos and
+ * autocomplete match (drizzle/0009_search_facet_counts.sql) against the rows they count, after every kind of write a trigger must notice. Each test leaves the counts
  * checked, so a missed case fails where it happens.
  */
 let handle: DatabaseHandle;
@@ -54,6 +54,16 @@ async function expectExactCounts() {
     sql`select category_id, city, count from search_business_counts order by 1, 2`,
   );
   expect(businessKept).toEqual(businessTruth);
+  const names = await queryRows<Row>(
+    db,
+    sql`select oja_unaccent(lower(name)) as name_key, count(*)::int as count from products
+      group by 1 order by 1`,
+  );
+  const namesKept = await queryRows<Row>(
+    db,
+    sql`select name_key, count from search_product_names order by 1`,
+  );
+  expect(namesKept).toEqual(names);
 }
 
 let n = 0;
