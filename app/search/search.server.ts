@@ -666,21 +666,28 @@ function searchStatement(
   const direction = sql.raw(order.descending ? "desc" : "asc");
   const relevance = plan.sort === "relevance";
   const phrase = plan.words.join(" ");
+  // Every facet in one pass over the matches: each counts the matches that pass every filter
+  // but its own.
+  const bucket = kind === "products" ? sql`oja_price_bucket(from_price)` : sql`null::smallint`;
   const facets = sql`
-    select 'category' as facet, c.slug as value, c.name as label, f.count
-      from (select category_id, count(*)::int as count from matched
-        where city_ok and price_ok and open_ok group by category_id) f
-      join categories c on c.id = f.category_id
+    with counted as (
+      select category_id, city, ${kind === "products" ? sql`bucket` : sql`null::smallint`} as bucket,
+        grouping(category_id) as no_category,
+        grouping(city) as no_city,
+        count(*) filter (where city_ok and price_ok and open_ok)::int as for_category,
+        count(*) filter (where category_ok and price_ok and open_ok)::int as for_city,
+        count(*) filter (where category_ok and city_ok and open_ok)::int as for_price
+      from (select matched.*, ${bucket} as bucket from matched) m
+      group by grouping sets ((category_id), (city)${kind === "products" ? sql`, (bucket)` : sql``})
+    )
+    select 'category' as facet, c.slug as value, c.name as label, f.for_category as count
+      from counted f join categories c on c.id = f.category_id
+      where f.no_category = 0 and f.for_category > 0
     union all
-    select 'city', city, city, count(*)::int from matched
-      where category_ok and price_ok and open_ok group by city
-    ${
-      kind === "products"
-        ? sql`union all
-          select 'price', oja_price_bucket(from_price)::text, '', count(*)::int from matched
-            where category_ok and city_ok and open_ok group by oja_price_bucket(from_price)`
-        : sql``
-    }`;
+    select 'city', city, city, for_city from counted where no_city = 0 and for_city > 0
+    union all
+    select 'price', bucket::text, '', for_price from counted
+      where no_category = 1 and no_city = 1 and for_price > 0`;
   return sql`
     with matched as materialized (${matchedRows(plan, lookups)}),
     ${
