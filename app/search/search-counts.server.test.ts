@@ -197,6 +197,11 @@ describe("the facet counts of browsing", () => {
       { categorySlug: "food-drinks" },
       { maxPriceKobo: 499_999 },
       { minPriceKobo: 2_000_000, maxPriceKobo: 9_999_999, city: "Abuja" },
+      // Ranges that cut buckets: the cut is counted live beside the kept counts.
+      { minPriceKobo: 300_000 },
+      { minPriceKobo: 450_000, maxPriceKobo: 2_500_000, categorySlug: "food-drinks" },
+      { maxPriceKobo: 3_000_000, city: "Port Harcourt" },
+      { minPriceKobo: 3_000_000, maxPriceKobo: 1_000_000 },
     ];
     for (const kind of ["products", "businesses"] as const) {
       for (const filters of filterSets) {

@@ -549,26 +549,31 @@ function afterCursor(order: SortKey, key: SQL, id: SQL, cursor: CursorKey | null
 }
 
 /**
- * The buckets of `priceRanges` a price filter covers exactly ([first, last] indexes; the whole
- * list without one), or null when its bounds fall inside a bucket and only the matches
- * themselves can be counted.
+ * How a price filter meets the buckets of `priceRanges`: the buckets it covers whole (their kept
+ * counts apply as they are) and the inclusive kobo ranges it cuts out of the others (counted
+ * live). Without a filter every bucket is covered.
  */
-function coveredBuckets(filters: SearchFilters): [number, number] | null {
-  const first =
-    filters.minPriceKobo === undefined
-      ? 0
-      : priceRanges.findIndex((range) => range.minKobo === filters.minPriceKobo);
-  const last =
-    filters.maxPriceKobo === undefined
-      ? priceRanges.length - 1
-      : priceRanges.findIndex((range) => range.maxKobo === (filters.maxPriceKobo as number) + 1);
-  return first >= 0 && last >= first ? [first, last] : null;
+function bucketCoverage(filters: SearchFilters) {
+  const min = filters.minPriceKobo ?? Number.NEGATIVE_INFINITY;
+  const max = filters.maxPriceKobo ?? Number.POSITIVE_INFINITY;
+  const covered: number[] = [];
+  const partial: Array<{ from: number; to: number | null }> = [];
+  priceRanges.forEach((range, i) => {
+    const last = range.maxKobo === null ? Number.POSITIVE_INFINITY : range.maxKobo - 1;
+    const from = Math.max(range.minKobo, min);
+    const to = Math.min(last, max);
+    if (from > to) return;
+    if (from === range.minKobo && to === last) covered.push(i);
+    else partial.push({ from, to: Number.isFinite(to) ? to : null });
+  });
+  return { covered, partial };
 }
 
 /**
  * Facet counts of a browse (no words, no "open now", not inside one business) from the counts
  * the triggers of drizzle/0009_search_facet_counts.sql keep: a few dozen rows instead of every
- * match. Null when the search needs its matches counted.
+ * match. A price filter that cuts a bucket counts just that cut live, through the price index.
+ * Null when the search needs its matches counted.
  */
 function countedFacets(plan: Plan): SQL | null {
   const { kind, filters } = plan;
@@ -585,16 +590,39 @@ function countedFacets(plan: Plan): SQL | null {
       select 'city', k.city, k.city, sum(k.count)::int from ${counts}
         where ${category} group by k.city`;
   }
-  const buckets = coveredBuckets(filters);
-  if (!buckets) return null;
-  const price = sql`k.price_bucket between ${buckets[0]} and ${buckets[1]}`;
+  const { covered, partial } = bucketCoverage(filters);
+  const keptRows = sql`select category_id, city, count from search_product_counts
+    where ${
+      covered.length > 0
+        ? sql`price_bucket in (${sql.join(
+            covered.map((i) => sql`${i}`),
+            sql`, `,
+          )})`
+        : sql`false`
+    }`;
+  const cuts = partial.map(({ from, to }) =>
+    to === null ? sql`p.price_kobo >= ${from}` : sql`p.price_kobo between ${from} and ${to}`,
+  );
+  // The category and city facets apply the price filter; the price facet does not, so it reads
+  // the kept counts alone.
+  const priced =
+    cuts.length === 0
+      ? keptRows
+      : sql`${keptRows}
+        union all
+        select b.category_id, b.city, count(*)::int from products p
+          join businesses b on b.id = p.business_id
+          where p.status = 'active' and b.status = 'active' and (${sql.join(cuts, sql` or `)})
+          group by b.category_id, b.city`;
+  const inPrice = sql`priced k join categories c on c.id = k.category_id`;
   const counts = sql`search_product_counts k join categories c on c.id = k.category_id`;
   return sql`
+    with priced as materialized (${priced})
     select 'category' as facet, c.slug as value, c.name as label, sum(k.count)::int as count
-      from ${counts} where ${city} and ${price} group by c.slug, c.name
+      from ${inPrice} where ${city} group by c.slug, c.name
     union all
-    select 'city', k.city, k.city, sum(k.count)::int from ${counts}
-      where ${category} and ${price} group by k.city
+    select 'city', k.city, k.city, sum(k.count)::int from ${inPrice}
+      where ${category} group by k.city
     union all
     select 'price', k.price_bucket::text, '', sum(k.count)::int from ${counts}
       where ${category} and ${city} group by k.price_bucket`;
