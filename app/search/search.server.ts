@@ -410,6 +410,9 @@ function textMatch(plan: Plan, lookups: WordLookup[]): { match: SQL; textRank: S
     words.map((word, i) => term(word, i === words.length - 1)),
     sql` || `,
   );
+  // The rank is the weighted full text (A name 1.0, B 0.4, C 0.2, D 0.1) plus how closely the
+  // name reads like the query (word_similarity, added per distinct name in searchStatement), so
+  // a name match outranks a description mention and typos still rank sensibly.
   return { match, textRank: sql`ts_rank(${source.document}, ${anyWord})::float8` };
 }
 
