@@ -1,6 +1,7 @@
 import type { Database } from "#app/db/database.server.ts";
 import {
   cleanSearchText,
+  cursorKind,
   InvalidSearchCursorError,
   type ProductHit,
   type SearchKind,
@@ -26,8 +27,8 @@ export type ResultsPage =
 
 /**
  * One search for a result page. Without `?tab=` the page shows products when there are any and
- * businesses otherwise; a later page (`?after=`) decides the same way from the first page, so
- * "Show more" links need not carry the tab.
+ * businesses otherwise; a later page (`?after=`) pages through the kind its cursor was made for,
+ * so "Show more" links need not carry the tab and no second search decides it again.
  */
 export async function resultsPage(
   db: Database,
@@ -47,7 +48,9 @@ export async function resultsPage(
         }
         kind = fallback;
       } else {
-        kind = (await hasNone(db, primary, text, query)) ? fallback : primary;
+        const paged = cursorKind(after);
+        // A cursor of another kind or none is refused by search() below like any stale one.
+        if (paged && kinds.includes(paged)) kind = paged;
       }
     }
     const result = await search(db, { kind, text, filters, sort, after });
@@ -58,17 +61,6 @@ export async function resultsPage(
     }
     throw error;
   }
-}
-
-async function hasNone(db: Database, kind: SearchKind, text: string, query: ResultsQuery) {
-  const probe = await search(db, {
-    kind,
-    text,
-    filters: query.filters,
-    sort: query.sort,
-    limit: 1,
-  });
-  return probe.items.length === 0 && !probe.timedOut;
 }
 
 /**

@@ -227,6 +227,11 @@ describe("matching", () => {
     ]);
   });
 
+  it("two letters swapped still find the word: facail finds the facial", async () => {
+    expect(await names({ kind: "products", text: "facail" })).toEqual(["Signature Facial"]);
+    expect(await names({ kind: "businesses", text: "serentiy" })).toEqual(["Serenity Day Spa"]);
+  });
+
   it("a misspelt city matches the city: lagso finds the businesses in Lagos", async () => {
     expect(sorted(await names({ kind: "businesses", text: "lagso" }))).toEqual([
       "Ewa Spa",

@@ -165,26 +165,40 @@ function searchWords(text: string): string[] {
 // ---------------------------------------------------------------------------------------------
 // Cursors
 
-type CursorKey = { sort: SearchSort; text: string; key: string; id: string };
+type CursorKey = { kind: SearchKind; sort: SearchSort; text: string; key: string; id: string };
 
 function encodeCursor(cursor: CursorKey): string {
   return Buffer.from(
-    JSON.stringify([cursor.sort, cursor.text, cursor.key, cursor.id]),
+    JSON.stringify([cursor.kind, cursor.sort, cursor.text, cursor.key, cursor.id]),
     "utf8",
   ).toString("base64url");
 }
 
-function decodeCursor(value: string, sort: SearchSort, text: string): CursorKey {
+function parseCursor(value: string): unknown[] | null {
   try {
     const parsed = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as unknown;
-    if (Array.isArray(parsed) && parsed.length === 4 && parsed[0] === sort && parsed[1] === text) {
-      const [, , key, id] = parsed as unknown[];
-      if (typeof key === "string" && typeof id === "string") return { sort, text, key, id };
-    }
+    return Array.isArray(parsed) && parsed.length === 5 ? parsed : null;
   } catch {
-    // Falls through to the error below.
+    return null;
+  }
+}
+
+function decodeCursor(value: string, kind: SearchKind, sort: SearchSort, text: string): CursorKey {
+  const parsed = parseCursor(value);
+  if (parsed && parsed[0] === kind && parsed[1] === sort && parsed[2] === text) {
+    const [, , , key, id] = parsed;
+    if (typeof key === "string" && typeof id === "string") return { kind, sort, text, key, id };
   }
   throw new InvalidSearchCursorError();
+}
+
+/**
+ * The kind of results a cursor pages through, so a later page of a screen with several tabs
+ * knows which one the first page showed without searching again; null for a malformed cursor.
+ */
+export function cursorKind(value: string): SearchKind | null {
+  const kind = parseCursor(value)?.[0];
+  return kind === "businesses" || kind === "products" ? kind : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -208,10 +222,18 @@ function openNowCondition(hours: SQL, now: Date): SQL {
 // ---------------------------------------------------------------------------------------------
 // The query
 
-/** The searched row's document and name; `b` is always the business (itself or the seller). */
-const sources: Record<SearchKind, { document: SQL; name: SQL }> = {
-  businesses: { document: sql.raw("b.search_document"), name: sql.raw("b.name") },
-  products: { document: sql.raw("p.search_document"), name: sql.raw("p.name") },
+/** The searched row's table, document and name; `b` is always the business (itself or the seller). */
+const sources: Record<SearchKind, { table: SQL; document: SQL; name: SQL }> = {
+  businesses: {
+    table: sql.raw("businesses"),
+    document: sql.raw("b.search_document"),
+    name: sql.raw("b.name"),
+  },
+  products: {
+    table: sql.raw("products"),
+    document: sql.raw("p.search_document"),
+    name: sql.raw("p.name"),
+  },
 };
 
 function term(word: string, prefix: boolean): SQL {
@@ -219,6 +241,25 @@ function term(word: string, prefix: boolean): SQL {
   // Appending :* to the query's own text form keeps the quoting PostgreSQL's, whatever unaccent
   // turned the word into.
   return prefix ? sql`(${query}::text || ':*')::tsquery` : query;
+}
+
+/**
+ * A word with two neighbouring letters swapped back ("facail" → "facial", "lagso" → "lagos").
+ * Trigrams forgive a missing or doubled letter but not a swap in a short word: it breaks three
+ * of its trigrams ("facail" and "facial" share 3 of 11). Words of five letters or more only:
+ * shorter ones have too many real neighbours.
+ */
+function transpositions(word: string): string[] {
+  const letters = Array.from(word);
+  if (letters.length < 5 || !/^\p{L}+$/u.test(word)) return [];
+  const swapped = new Set<string>();
+  for (let i = 0; i < letters.length - 1; i++) {
+    const copy = [...letters];
+    [copy[i], copy[i + 1]] = [copy[i + 1] as string, copy[i] as string];
+    swapped.add(copy.join(""));
+  }
+  swapped.delete(word);
+  return [...swapped];
 }
 
 interface Plan {
@@ -230,117 +271,217 @@ interface Plan {
   now: Date;
 }
 
+/** The filters as SQL over `p` (products) and `b` (businesses), one condition each. */
+function conditions(plan: Plan) {
+  const { filters } = plan;
+  const priceBetween = (price: SQL) => {
+    const parts: SQL[] = [];
+    if (filters.minPriceKobo !== undefined) parts.push(sql`${price} >= ${filters.minPriceKobo}`);
+    if (filters.maxPriceKobo !== undefined) parts.push(sql`${price} <= ${filters.maxPriceKobo}`);
+    return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
+  };
+  const anyPrice = filters.minPriceKobo !== undefined || filters.maxPriceKobo !== undefined;
+  return {
+    // A hard condition, not a facet flag: inside one business, the facets count that business's
+    // products only.
+    business: filters.businessId ? sql`b.id = ${filters.businessId}` : sql`true`,
+    category: filters.categorySlug
+      ? sql`b.category_id in (select fc.id from categories fc where fc.slug = ${filters.categorySlug})`
+      : sql`true`,
+    city: filters.city ? sql`lower(b.city) = lower(${filters.city}::text)` : sql`true`,
+    open: filters.openNow ? openNowCondition(sql.raw("b.hours"), plan.now) : sql`true`,
+    price:
+      plan.kind === "products"
+        ? priceBetween(sql.raw("p.price_kobo"))
+        : anyPrice
+          ? // A business qualifies by any active product in the range (products_business_price_idx).
+            sql`exists (select 1 from products fp where fp.business_id = b.id
+              and fp.status = 'active' and ${priceBetween(sql.raw("fp.price_kobo"))})`
+          : sql`true`,
+  };
+}
+
+/** What the database knows of a word before the search: see `lookUpWords`. */
+interface WordLookup {
+  /** Unaccented, lower-case cities of active businesses that read like the word ("lagso"). */
+  cities: string[];
+  /** Some document has the word (as a prefix when it is the last), so no swapped letters. */
+  known: boolean;
+  /**
+   * Products only: the distinct product names (search_product_names) that read like the word,
+   * or null when there are too many to list and the statement looks them up itself.
+   */
+  names: string[] | null;
+}
+
+/** More names than this are looked up inside the search statement instead of listed in it. */
+const maxListedNames = 500;
+
 /**
- * Every active candidate with its rank and one boolean per filter, so the items query can apply
- * them all and each facet can apply all but its own (facets show what choosing another value
- * would give).
+ * Looks each word up once, before the search statement, so that statement carries the answers
+ * as constants: the planner then plans each alternative with real numbers (a city subquery of
+ * unknown outcome made it filter all 10,000 businesses instead of using the indexes) and leaves
+ * out the ones that cannot match. The cities of active businesses are the few keys of
+ * search_business_counts: a look at a few dozen rows.
  */
-function matchedRows(plan: Plan): SQL {
-  const { kind, words, filters } = plan;
+async function lookUpWords(tx: Executor, plan: Plan): Promise<WordLookup[]> {
+  if (plan.words.length === 0) return [];
+  const source = sources[plan.kind];
+  const columns = plan.words.map((word, i) => {
+    const last = i === plan.words.length - 1;
+    const known =
+      transpositions(word).length > 0
+        ? sql`exists (select 1 from ${source.table} known
+            where known.search_document @@ ${term(word, last)})`
+        : sql`true`;
+    return sql`(select coalesce(jsonb_agg(distinct oja_unaccent(lower(k.city))), '[]'::jsonb)
+        from search_business_counts k
+        where oja_unaccent(lower(k.city)) % oja_unaccent(${word}::text)) as ${sql.raw(`cities_${i}`)},
+      ${known} as ${sql.raw(`known_${i}`)},
+      ${
+        plan.kind === "products"
+          ? sql`(select case when count(*) <= ${maxListedNames}
+              then coalesce(jsonb_agg(n.name_key order by n.name_key), '[]'::jsonb) end
+            from search_product_names n where ${namesLike(word)})`
+          : sql`null::jsonb`
+      } as ${sql.raw(`names_${i}`)}`;
+  });
+  const [row] = await queryRows<Row>(tx, sql`select ${sql.join(columns, sql`, `)}`);
+  return plan.words.map((_, i) => ({
+    cities: (row?.[`cities_${i}`] as string[] | undefined) ?? [],
+    known: row?.[`known_${i}`] !== false,
+    names: (row?.[`names_${i}`] as string[] | null | undefined) ?? null,
+  }));
+}
+
+/** A distinct product name that reads like the word (typos): the name trigram match. */
+function namesLike(word: string): SQL {
+  return sql`oja_unaccent(${word}::text) <% n.name_key`;
+}
+
+/** Every word must match (by the document, the name's trigrams or a city's); the rank of a row. */
+function textMatch(plan: Plan, lookups: WordLookup[]): { match: SQL; textRank: SQL } {
+  const { kind, words } = plan;
   const source = sources[kind];
   const nameKey = sql`oja_unaccent(lower(${source.name}))`;
   const wordMatches = words.map((word, i) => {
     const last = i === words.length - 1;
-    // A word that reads like a city ("lagso") matches that city in the document (weight D).
-    // The few active cities are looked up once per word through the city trigram index, so the
-    // candidates still come from the document and name indexes instead of a scan.
-    const nearCities = sql`(select case when count(*) > 0 then websearch_to_tsquery('simple',
-        string_agg('"' || near.city_key || '"', ' or ')) end
-      from (select distinct oja_unaccent(lower(nb.city)) as city_key from businesses nb
-        where nb.status = 'active'
-          and oja_unaccent(lower(nb.city)) % oja_unaccent(${word}::text)) near)`;
-    const alternatives = [
-      sql`${source.document} @@ ${term(word, last)}`,
-      sql`oja_unaccent(${word}::text) <% ${nameKey}`,
-      sql`${source.document} @@ ${nearCities}`,
-    ];
+    const lookup = lookups[i] ?? { cities: [], known: true, names: null };
+    const alternatives = [sql`${source.document} @@ ${term(word, last)}`];
+    if (kind === "businesses") {
+      alternatives.push(sql`oja_unaccent(${word}::text) <% ${nameKey}`);
+    } else if (lookup.names === null) {
+      alternatives.push(sql`${nameKey} = any(array(
+        select n.name_key from search_product_names n where ${namesLike(word)}))`);
+    } else if (lookup.names.length > 0) {
+      // The same rows as a trigram match on every product's name, through products_name_key_idx.
+      alternatives.push(
+        sql`${nameKey} in (${sql.join(
+          lookup.names.map((name) => sql`${name}`),
+          sql`, `,
+        )})`,
+      );
+    }
+    if (lookup.cities.length > 0) {
+      // A word that reads like a city ("lagso") matches that city in the document (weight D).
+      const cities = lookup.cities.map((city) => `"${city.replaceAll('"', " ")}"`).join(" or ");
+      alternatives.push(sql`${source.document} @@ websearch_to_tsquery('simple', ${cities}::text)`);
+    }
+    const swaps = transpositions(word);
+    if (swaps.length > 0 && !lookup.known) {
+      // Only for a word that no document has, so "trial" never finds "trail".
+      const anyOf = sql.join(
+        swaps.map((swap) => sql`plainto_tsquery('simple', oja_unaccent(${swap}::text))`),
+        sql` || `,
+      );
+      alternatives.push(sql`${source.document} @@ (${anyOf})`);
+    }
     return { optional: optionalWords.has(word) && words.length > 1, alternatives };
   });
   const required = wordMatches.filter((word) => !word.optional);
-  const textMatch =
+  const match =
     required.length === 0
       ? sql`true`
       : sql.join(
           required.map((word) => sql`(${sql.join(word.alternatives, sql` or `)})`),
           sql` and `,
         );
+  const anyWord = sql.join(
+    words.map((word, i) => term(word, i === words.length - 1)),
+    sql` || `,
+  );
+  // The rank is the weighted full text (A name 1.0, B 0.4, C 0.2, D 0.1) plus how closely the
+  // name reads like the query (word_similarity, added per distinct name in searchStatement), so
+  // a name match outranks a description mention and typos still rank sensibly.
+  return { match, textRank: sql`ts_rank(${source.document}, ${anyWord})::float8` };
+}
 
-  let rank: SQL = sql`0::float8`;
-  if (words.length > 0) {
-    const anyWord = sql.join(
-      words.map((word, i) => term(word, i === words.length - 1)),
-      sql` || `,
-    );
-    const phrase = words.join(" ");
-    // Weighted full text (A name 1.0, B 0.4, C 0.2, D 0.1) plus how closely the name reads like
-    // the query, so a name match outranks a description mention and typos still rank sensibly.
-    rank = sql`(ts_rank(${source.document}, ${anyWord})::float8
-      + word_similarity(oja_unaccent(${phrase}::text), ${nameKey})::float8)`;
-  }
-
-  const priceCondition = (price: SQL) => {
-    const parts: SQL[] = [];
-    if (filters.minPriceKobo !== undefined) parts.push(sql`${price} >= ${filters.minPriceKobo}`);
-    if (filters.maxPriceKobo !== undefined) parts.push(sql`${price} <= ${filters.maxPriceKobo}`);
-    return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
-  };
-
-  // A hard condition in the WHERE clause, not a facet flag: inside one business, the facets
-  // count that business's products only.
-  const businessOk = filters.businessId ? sql`b.id = ${filters.businessId}` : sql`true`;
-  const categoryOk = filters.categorySlug ? sql`c.slug = ${filters.categorySlug}` : sql`true`;
-  const cityOk = filters.city ? sql`lower(b.city) = lower(${filters.city}::text)` : sql`true`;
-  const openOk = filters.openNow ? openNowCondition(sql.raw("b.hours"), plan.now) : sql`true`;
-  const anyPrice = filters.minPriceKobo !== undefined || filters.maxPriceKobo !== undefined;
+/**
+ * Every active match, narrow: its id, what the facets group by, its sort column, one boolean per
+ * filter (the page applies them all, each facet all but its own) and, for relevance, the
+ * document's rank and the name key that word_similarity reads later, once per distinct name.
+ * Display columns are joined for the page only.
+ */
+function matchedRows(plan: Plan, lookups: WordLookup[]): SQL {
+  const { kind, sort } = plan;
+  const where = conditions(plan);
+  const { match, textRank } =
+    plan.words.length > 0
+      ? textMatch(plan, lookups)
+      : { match: sql`true`, textRank: sql`0::float8` };
+  const source = sources[kind];
+  const relevance = sort === "relevance";
+  const sortColumns = sql`${relevance ? textRank : sql`null::float8`} as text_rank,
+    ${relevance ? sql`oja_unaccent(lower(${source.name}))` : sql`null::text`} as name_key,
+    ${sort === "name" ? source.name : sql`null::text`} as name`;
+  const flags = sql`${where.category} as category_ok, ${where.city} as city_ok,
+    ${where.price} as price_ok, ${where.open} as open_ok`;
 
   if (kind === "businesses") {
-    const priceOk = anyPrice
-      ? sql`exists (select 1 from products fp where fp.business_id = b.id
-          and fp.status = 'active' and ${priceCondition(sql.raw("fp.price_kobo"))})`
-      : sql`true`;
     return sql`
-      select b.id, b.slug, b.name, b.tagline, b.city, b.brand_color, b.created_at,
-        b.logo_image_id, c.slug as category_slug, c.name as category_name,
+      select b.id, b.category_id, b.city, b.created_at,
         ${
           // Only the price sorts need each business's cheapest product.
-          plan.sort === "price-asc" || plan.sort === "price-desc"
+          sort === "price-asc" || sort === "price-desc"
             ? sql`(select min(mp.price_kobo) from products mp
                 where mp.business_id = b.id and mp.status = 'active')`
             : sql`null::bigint`
         } as from_price,
-        ${rank} as rank,
-        ${categoryOk} as category_ok, ${cityOk} as city_ok, ${priceOk} as price_ok,
-        ${openOk} as open_ok
+        ${sortColumns}, ${flags}
       from businesses b
-      join categories c on c.id = b.category_id
-      where b.status = 'active' and ${businessOk} and ${textMatch}`;
+      where b.status = 'active' and ${where.business} and ${match}`;
   }
   return sql`
-    select p.id, p.slug, p.name, p.price_kobo, p.compare_at_kobo, p.sizes, p.stock, p.created_at,
-      b.id as business_id, b.slug as business_slug, b.name as business_name, b.city,
-      c.slug as category_slug, c.name as category_name, p.price_kobo as from_price,
-      ${rank} as rank,
-      ${categoryOk} as category_ok, ${cityOk} as city_ok,
-      ${priceCondition(sql.raw("p.price_kobo"))} as price_ok, ${openOk} as open_ok
+    select p.id, b.category_id, b.city, p.created_at, p.price_kobo as from_price,
+      ${sortColumns}, ${flags}
     from products p
     join businesses b on b.id = p.business_id
-    join categories c on c.id = b.category_id
-    where p.status = 'active' and b.status = 'active' and ${businessOk} and ${textMatch}`;
+    where p.status = 'active' and b.status = 'active' and ${where.business} and ${match}`;
+}
+
+interface SortKey {
+  key: SQL;
+  type: "float8" | "text" | "timestamptz" | "bigint";
+  descending: boolean;
 }
 
 /**
- * The sort key as one comparable value per sort, returned as text for the cursor. Ranks are
- * rounded to numeric so the cursor round-trips exactly; names compare in the "C" collation so
- * PGlite and PostgreSQL (whose default collations can differ) page identically.
+ * The sort key over a matched row, returned as text for the cursor. Ranks are rounded so the
+ * cursor round-trips exactly; names compare in the "C" collation so PGlite and PostgreSQL
+ * (whose default collations can differ) page identically.
  */
-function sortKey(sort: SearchSort): {
-  key: SQL;
-  type: "numeric" | "text" | "timestamptz" | "bigint";
-  descending: boolean;
-} {
+function sortKey(sort: SearchSort): SortKey {
   switch (sort) {
     case "relevance":
-      return { key: sql.raw("round(rank::numeric, 8)"), type: "numeric", descending: true };
+      // `name_similarity` is word_similarity(text, name_key), joined in per distinct name. The
+      // rank is rounded to 8 decimals, as a whole number of 1e-8, so an engine's last-bit
+      // difference in ts_rank cannot reorder results and the cursor round-trips exactly; in
+      // float8, because casting every match's rank to numeric costs ~1 µs a row.
+      return {
+        key: sql.raw("round((text_rank + name_similarity) * 1e8)"),
+        type: "float8",
+        descending: true,
+      };
     // Plain columns, not computed numbers: working out a numeric key for every match cost
     // most of a browse (bench/README.md). A timestamptz's text keeps its microseconds and its
     // offset, so the cursor still round-trips exactly.
@@ -364,13 +505,255 @@ function sortKey(sort: SearchSort): {
   }
 }
 
+/**
+ * The same keys over the tables themselves, for a browse read in index order: each expression
+ * matches an index (drizzle/0007, drizzle/0011) word for word and gives the same value and text
+ * as `sortKey` over the matches, so cursors are the same whichever way a page was read. Null
+ * where no index serves the sort (a business's cheapest product).
+ */
+function tableSortKey(kind: SearchKind, sort: SearchSort): SortKey | null {
+  const row = kind === "products" ? "p" : "b";
+  switch (sort) {
+    case "newest":
+      return { key: sql.raw(`${row}.created_at`), type: "timestamptz", descending: true };
+    case "name":
+      return {
+        key: sql.raw(`(oja_unaccent(lower(${row}.name)) || ' ' || ${row}.name) collate "C"`),
+        type: "text",
+        descending: false,
+      };
+    case "price-asc":
+    case "price-desc":
+      return kind === "products"
+        ? { key: sql.raw("p.price_kobo"), type: "bigint", descending: sort === "price-desc" }
+        : null;
+    case "relevance":
+      return null;
+  }
+}
+
 /** What a cursor's key may look like for each key type, checked before it meets its cast. */
-const cursorKeyPatterns: Record<ReturnType<typeof sortKey>["type"], RegExp> = {
-  numeric: /^-?\d+(\.\d+)?$/,
+const cursorKeyPatterns: Record<SortKey["type"], RegExp> = {
+  float8: /^-?\d{1,15}$/,
   bigint: /^-?\d{1,19}$/,
   timestamptz: /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2}){0,2}|Z)?$/,
   text: /^[\s\S]*$/,
 };
+
+/** Rows after the cursor in the order `key direction, id collate "C"`. */
+function afterCursor(order: SortKey, key: SQL, id: SQL, cursor: CursorKey | null): SQL {
+  if (!cursor) return sql``;
+  const cast = sql.raw(order.type);
+  const collation = order.type === "text" ? sql.raw(` collate "C"`) : sql.raw("");
+  const value = sql`${cursor.key}::${cast}${collation}`;
+  return order.descending
+    ? sql`and (${key} < ${value} or (${key} = ${value} and ${id} collate "C" > ${cursor.id}))`
+    : sql`and (${key} > ${value} or (${key} = ${value} and ${id} collate "C" > ${cursor.id}))`;
+}
+
+/**
+ * How a price filter meets the buckets of `priceRanges`: the buckets it covers whole (their kept
+ * counts apply as they are) and the inclusive kobo ranges it cuts out of the others (counted
+ * live). Without a filter every bucket is covered.
+ */
+function bucketCoverage(filters: SearchFilters) {
+  const min = filters.minPriceKobo ?? Number.NEGATIVE_INFINITY;
+  const max = filters.maxPriceKobo ?? Number.POSITIVE_INFINITY;
+  const covered: number[] = [];
+  const partial: Array<{ from: number; to: number | null }> = [];
+  priceRanges.forEach((range, i) => {
+    const last = range.maxKobo === null ? Number.POSITIVE_INFINITY : range.maxKobo - 1;
+    const from = Math.max(range.minKobo, min);
+    const to = Math.min(last, max);
+    if (from > to) return;
+    if (from === range.minKobo && to === last) covered.push(i);
+    else partial.push({ from, to: Number.isFinite(to) ? to : null });
+  });
+  return { covered, partial };
+}
+
+/**
+ * Facet counts of a browse (no words, no "open now", not inside one business) from the counts
+ * the triggers of drizzle/0011_search_facet_counts.sql keep: a few dozen rows instead of every
+ * match. A price filter that cuts a bucket counts just that cut live, through the price index.
+ * Null when the search needs its matches counted.
+ */
+function countedFacets(plan: Plan): SQL | null {
+  const { kind, filters } = plan;
+  if (plan.words.length > 0 || filters.openNow || filters.businessId) return null;
+  const category = filters.categorySlug ? sql`c.slug = ${filters.categorySlug}` : sql`true`;
+  const city = filters.city ? sql`lower(k.city) = lower(${filters.city}::text)` : sql`true`;
+  if (kind === "businesses") {
+    if (filters.minPriceKobo !== undefined || filters.maxPriceKobo !== undefined) return null;
+    const counts = sql`search_business_counts k join categories c on c.id = k.category_id`;
+    return sql`
+      select 'category' as facet, c.slug as value, c.name as label, sum(k.count)::int as count
+        from ${counts} where ${city} group by c.slug, c.name
+      union all
+      select 'city', k.city, k.city, sum(k.count)::int from ${counts}
+        where ${category} group by k.city`;
+  }
+  const { covered, partial } = bucketCoverage(filters);
+  const keptRows = sql`select category_id, city, count from search_product_counts
+    where ${
+      covered.length > 0
+        ? sql`price_bucket in (${sql.join(
+            covered.map((i) => sql`${i}`),
+            sql`, `,
+          )})`
+        : sql`false`
+    }`;
+  const cuts = partial.map(({ from, to }) =>
+    to === null ? sql`p.price_kobo >= ${from}` : sql`p.price_kobo between ${from} and ${to}`,
+  );
+  // The category and city facets apply the price filter; the price facet does not, so it reads
+  // the kept counts alone.
+  const priced =
+    cuts.length === 0
+      ? keptRows
+      : sql`${keptRows}
+        union all
+        select b.category_id, b.city, count(*)::int from products p
+          join businesses b on b.id = p.business_id
+          where p.status = 'active' and b.status = 'active' and (${sql.join(cuts, sql` or `)})
+          group by b.category_id, b.city`;
+  const inPrice = sql`priced k join categories c on c.id = k.category_id`;
+  const counts = sql`search_product_counts k join categories c on c.id = k.category_id`;
+  return sql`
+    with priced as materialized (${priced})
+    select 'category' as facet, c.slug as value, c.name as label, sum(k.count)::int as count
+      from ${inPrice} where ${city} group by c.slug, c.name
+    union all
+    select 'city', k.city, k.city, sum(k.count)::int from ${inPrice}
+      where ${category} group by k.city
+    union all
+    select 'price', k.price_bucket::text, '', sum(k.count)::int from ${counts}
+      where ${category} and ${city} group by k.price_bucket`;
+}
+
+/** The display columns of a page of ids (`page`: id, sort_key, sort_key_text). */
+function pageItems(kind: SearchKind): SQL {
+  if (kind === "businesses") {
+    return sql`select page.sort_key, page.sort_key_text, b.id, b.slug, b.name, b.tagline, b.city,
+        b.brand_color, b.created_at, c.slug as category_slug, c.name as category_name,
+        logo.path as logo_path
+      from page
+      join businesses b on b.id = page.id
+      join categories c on c.id = b.category_id
+      left join images logo on logo.id = b.logo_image_id`;
+  }
+  return sql`select page.sort_key, page.sort_key_text, p.id, p.slug, p.name, p.price_kobo,
+      p.compare_at_kobo, p.sizes, p.stock, p.created_at, b.id as business_id,
+      b.slug as business_slug, b.name as business_name, b.city, c.slug as category_slug,
+      c.name as category_name, img.path as image_path, img.width as image_width,
+      img.height as image_height
+    from page
+    join products p on p.id = page.id
+    join businesses b on b.id = p.business_id
+    join categories c on c.id = b.category_id
+    left join product_images pi on pi.product_id = p.id and pi.position = 0
+    left join images img on img.id = pi.image_id`;
+}
+
+/**
+ * The one statement of a search: the page and the facets, as two JSON values.
+ *
+ * A browse whose facets are counted ahead (countedFacets) and whose sort an index serves reads
+ * its page straight from that index: ~25 rows whatever the catalogue's size. Anything else works
+ * out its matches once (materialized, narrow) and reads them for the page and every facet.
+ */
+function searchStatement(
+  plan: Plan,
+  lookups: WordLookup[],
+  cursor: CursorKey | null,
+  limit: number,
+): SQL {
+  const { kind } = plan;
+  const counted = countedFacets(plan);
+  const indexed = counted ? tableSortKey(kind, plan.sort) : null;
+  if (counted && indexed) {
+    const where = conditions(plan);
+    const direction = sql.raw(indexed.descending ? "desc" : "asc");
+    const id = sql.raw(kind === "products" ? "p.id" : "b.id");
+    const from =
+      kind === "products"
+        ? sql`products p join businesses b on b.id = p.business_id
+          where p.status = 'active' and b.status = 'active'`
+        : sql`businesses b where b.status = 'active'`;
+    return sql`
+      with page as (
+        select ${id} as id, ${indexed.key} as sort_key, ${indexed.key}::text as sort_key_text
+        from ${from} and ${where.category} and ${where.city} and ${where.price}
+          ${afterCursor(indexed, indexed.key, id, cursor)}
+        order by ${indexed.key} ${direction}, ${id} collate "C" asc
+        limit ${limit + 1}
+      ),
+      items as (${pageItems(kind)}),
+      facets as (${counted})
+      ${selectResult(direction)}`;
+  }
+
+  const order = sortKey(plan.sort);
+  const direction = sql.raw(order.descending ? "desc" : "asc");
+  const relevance = plan.sort === "relevance";
+  const phrase = plan.words.join(" ");
+  // Every facet in one pass over the matches: each counts the matches that pass every filter
+  // but its own.
+  const bucket = kind === "products" ? sql`oja_price_bucket(from_price)` : sql`null::smallint`;
+  const facets = sql`
+    with counted as (
+      select category_id, city, ${kind === "products" ? sql`bucket` : sql`null::smallint`} as bucket,
+        grouping(category_id) as no_category,
+        grouping(city) as no_city,
+        count(*) filter (where city_ok and price_ok and open_ok)::int as for_category,
+        count(*) filter (where category_ok and price_ok and open_ok)::int as for_city,
+        count(*) filter (where category_ok and city_ok and open_ok)::int as for_price
+      from (select matched.*, ${bucket} as bucket from matched) m
+      group by grouping sets ((category_id), (city)${kind === "products" ? sql`, (bucket)` : sql``})
+    )
+    select 'category' as facet, c.slug as value, c.name as label, f.for_category as count
+      from counted f join categories c on c.id = f.category_id
+      where f.no_category = 0 and f.for_category > 0
+    union all
+    select 'city', city, city, for_city from counted where no_city = 0 and for_city > 0
+    union all
+    select 'price', bucket::text, '', for_price from counted
+      where no_category = 1 and no_city = 1 and for_price > 0`;
+  return sql`
+    with matched as materialized (${matchedRows(plan, lookups)}),
+    ${
+      // How closely each name reads like the words: trigrams are the costly part of the rank
+      // (~2.5 µs a row), and names repeat ("Swedish Massage" in many spas), so once per name.
+      relevance
+        ? // Materialized: left to itself the planner moves the call above the join, once a row.
+          sql`named as materialized (
+            select name_key, word_similarity(oja_unaccent(${phrase}::text), name_key)::float8
+              as name_similarity
+            from matched group by name_key),`
+        : sql``
+    }
+    keyed as (
+      select matched.id, ${order.key} as sort_key from matched
+      ${relevance ? sql`join named on named.name_key = matched.name_key` : sql``}
+      where category_ok and city_ok and price_ok and open_ok
+    ),
+    page as (
+      select id, sort_key, sort_key::text as sort_key_text from keyed
+      where true ${afterCursor(order, sql.raw("sort_key"), sql.raw("id"), cursor)}
+      order by sort_key ${direction}, id collate "C" asc
+      limit ${limit + 1}
+    ),
+    items as (${pageItems(kind)}),
+    facets as (${facets})
+    ${selectResult(direction)}`;
+}
+
+function selectResult(direction: SQL): SQL {
+  return sql`select
+      (select coalesce(jsonb_agg(to_jsonb(items) order by items.sort_key ${direction},
+        items.id collate "C" asc), '[]'::jsonb) from items) as items,
+      (select coalesce(jsonb_agg(to_jsonb(facets)), '[]'::jsonb) from facets) as facets`;
+}
 
 type Row = Record<string, unknown>;
 
@@ -435,12 +818,21 @@ function toProductHit(row: Row): ProductHit {
   };
 }
 
-async function setLimits(tx: Executor, timeoutMs: number) {
+async function setLimits(tx: Executor, timeoutMs: number, indexedReads = false) {
   // set_config(…, true) is SET LOCAL with bind parameters: it ends with the transaction.
+  // Parallel workers cost more than they save on a search's reads (they start in ~ms on a busy
+  // machine), and PGlite has none: one plan shape on both engines.
+  // indexedReads (search()): its statements are built to be read through indexes, but the
+  // planner prices the trigram and text operators as cheap as an equality and guesses that a
+  // word it has no statistics for is in 1 row of 300, so it would rather filter a whole table
+  // ('masage' known? 94 ms reading 100,000 products; 'spa' over 10,000 businesses ~50 ms
+  // instead of ~6 ms through the indexes).
   await tx.execute(sql`select
     set_config('statement_timeout', ${`${timeoutMs}ms`}, true),
     set_config('pg_trgm.word_similarity_threshold', ${String(wordSimilarityThreshold)}, true),
-    set_config('pg_trgm.similarity_threshold', ${String(similarityThreshold)}, true)`);
+    set_config('pg_trgm.similarity_threshold', ${String(similarityThreshold)}, true),
+    set_config('max_parallel_workers_per_gather', '0', true)
+    ${indexedReads ? sql`, set_config('enable_seqscan', 'off', true)` : sql``}`);
 }
 
 function clampLimit(limit: number | undefined): number {
@@ -475,7 +867,11 @@ export async function search<K extends SearchKind>(
     requestedSort === "relevance" && words.length === 0 ? "newest" : requestedSort;
   const limit = clampLimit(input.limit);
   const timeoutMs = checkedTimeout(options.timeoutMs);
-  const cursor = input.after ? decodeCursor(input.after, requestedSort, text) : null;
+  const cursor = input.after ? decodeCursor(input.after, input.kind, requestedSort, text) : null;
+  // A forged key would otherwise reach its cast and fail as a server error.
+  if (cursor && !cursorKeyPatterns[sortKey(sort).type].test(cursor.key)) {
+    throw new InvalidSearchCursorError();
+  }
   const plan: Plan = {
     kind: input.kind,
     text,
@@ -485,86 +881,15 @@ export async function search<K extends SearchKind>(
     now: options.now ?? new Date(),
   };
 
-  const matched = matchedRows(plan);
-  const order = sortKey(sort);
-  // A forged key would otherwise reach its cast and fail as a server error.
-  if (cursor && !cursorKeyPatterns[order.type].test(cursor.key)) {
-    throw new InvalidSearchCursorError();
-  }
-  const cast = sql.raw(order.type);
-  const keyCollation = order.type === "text" ? sql.raw(` collate "C"`) : sql.raw("");
-  const after = cursor
-    ? order.descending
-      ? sql`and (sort_key < ${cursor.key}::${cast}${keyCollation}
-          or (sort_key = ${cursor.key}::${cast}${keyCollation} and id collate "C" > ${cursor.id}))`
-      : sql`and (sort_key > ${cursor.key}::${cast}${keyCollation}
-          or (sort_key = ${cursor.key}::${cast}${keyCollation} and id collate "C" > ${cursor.id}))`
-    : sql``;
-  const direction = sql.raw(order.descending ? "desc" : "asc");
-  // One statement per search: the matches are worked out once (materialized) and read by the
-  // page and by every facet, instead of once per query.
-  const items =
-    input.kind === "businesses"
-      ? sql`select page.*, logo.path as logo_path from page
-          left join images logo on logo.id = page.logo_image_id`
-      : sql`select page.*, img.path as image_path, img.width as image_width,
-            img.height as image_height
-          from page
-          left join product_images pi on pi.product_id = page.id and pi.position = 0
-          left join images img on img.id = pi.image_id`;
-  // Each price range's index in `priceRanges`, in one pass over the matches.
-  const bucket = sql.join(
-    [
-      sql`case`,
-      ...priceRanges.map(
-        (range, i) =>
-          sql`when from_price >= ${range.minKobo}
-            ${range.maxKobo === null ? sql`` : sql`and from_price < ${range.maxKobo}`} then ${i}`,
-      ),
-      sql`end`,
-    ],
-    sql` `,
-  );
-  const facets = sql`
-    select 'category' as facet, category_slug as value, category_name as label, count(*)::int as count
-      from matched where city_ok and price_ok and open_ok group by category_slug, category_name
-    union all
-    select 'city', city, city, count(*)::int from matched
-      where category_ok and price_ok and open_ok group by city
-    ${
-      input.kind === "products"
-        ? sql`union all
-          select 'price', bucket::text, '', count(*)::int
-          from (select ${bucket} as bucket from matched
-            where category_ok and city_ok and open_ok) priced
-          where bucket is not null group by bucket`
-        : sql``
-    }`;
-  const searchQuery = sql`
-    with matched as materialized (${matched}),
-    keyed as (
-      select matched.*, ${order.key} as sort_key from matched
-      where category_ok and city_ok and price_ok and open_ok
-    ),
-    page as (
-      select keyed.*, sort_key::text as sort_key_text from keyed
-      where true ${after}
-      order by sort_key ${direction}, id collate "C" asc
-      limit ${limit + 1}
-    ),
-    -- Pictures are joined for the page only, not for every match.
-    items as (${items}),
-    facets as (${facets})
-    select
-      (select coalesce(jsonb_agg(to_jsonb(items) order by items.sort_key ${direction},
-        items.id collate "C" asc), '[]'::jsonb) from items) as items,
-      (select coalesce(jsonb_agg(to_jsonb(facets)), '[]'::jsonb) from facets) as facets`;
-
   try {
     return await db.transaction(async (tx) => {
-      await setLimits(tx, timeoutMs);
+      await setLimits(tx, timeoutMs, true);
       if (options.beforeQueries) await options.beforeQueries(tx);
-      const [result] = await queryRows<{ items: Row[]; facets: Row[] }>(tx, searchQuery);
+      const lookups = await lookUpWords(tx, plan);
+      const [result] = await queryRows<{ items: Row[]; facets: Row[] }>(
+        tx,
+        searchStatement(plan, lookups, cursor, limit),
+      );
       const rows = result?.items ?? [];
       const facetRows = result?.facets ?? [];
 
@@ -573,6 +898,7 @@ export async function search<K extends SearchKind>(
       const nextCursor =
         rows.length > limit && last
           ? encodeCursor({
+              kind: input.kind,
               sort: requestedSort,
               text,
               key: last.sort_key_text as string,
@@ -665,7 +991,7 @@ export async function suggest(
         or ${q} <% ${key})`;
 
   const businessKey = sql.raw("oja_unaccent(lower(b.name))");
-  const productKey = sql.raw("oja_unaccent(lower(p.name))");
+  const nameKey = sql.raw("n.name_key");
   const categoryKey = sql.raw("oja_unaccent(lower(c.name))");
   const query = sql`
     select * from (
@@ -678,15 +1004,20 @@ export async function suggest(
         from businesses b where b.status = 'active' and ${matches(businessKey)}
         order by 6 desc, b.id collate "C" limit ${count})
       union all
-      (select * from (
-        select distinct on (oja_unaccent(lower(p.name)))
-          'product' as kind, p.name as label, b.name as detail,
-          '/' || b.slug || '/products/' || p.slug as href, p.id, ${score(productKey)} as score,
-          2 as kind_order
-        from products p join businesses b on b.id = p.business_id
-        where p.status = 'active' and b.status = 'active' and ${matches(productKey)}
-        order by oja_unaccent(lower(p.name)), p.id collate "C") one_per_name
-       order by score desc, id collate "C" limit ${count})
+      (select 'product', first.name, first.business_name,
+          '/' || first.business_slug || '/products/' || first.slug, first.id, names.score, 2
+        from (select n.name_key, ${score(nameKey)} as score
+          from search_product_names n where ${matches(nameKey)}) names
+        -- One suggestion per distinct name, the first of its active products (in id order)
+        -- whose business is active: the names are matched in search_product_names, a few
+        -- rows, instead of in every product (drizzle/0011_search_facet_counts.sql).
+        cross join lateral (
+          select p.id, p.name, p.slug, b.name as business_name, b.slug as business_slug
+          from products p join businesses b on b.id = p.business_id
+          where oja_unaccent(lower(p.name)) = names.name_key and p.status = 'active'
+            and b.status = 'active'
+          order by p.id collate "C" limit 1) first
+        order by names.score desc, first.id collate "C" limit ${count})
     ) suggestions
     order by score desc, kind_order, label collate "C", id collate "C"
     limit ${count}`;
