@@ -88,6 +88,7 @@ export default [
       // Members (orders helper).
 
       // Profile, hours and branding (applications helper).
+      route("profile", "routes/vendor-profile.tsx"),
     ]),
     route("/api/follows/:businessId", "routes/api-follow-state.ts"),
     route("/admin", "routes/admin.tsx"),
