@@ -11,12 +11,11 @@ import { services } from "#app/context.server.ts";
 import { InvalidPageCursorError } from "#app/db/page-cursor.server.ts";
 import { publicError } from "#app/errors.ts";
 import {
-  adminBusinessStatuses,
-  type BusinessStatus,
   findBusinesses,
   restoreBusiness,
   suspendBusiness,
 } from "#app/vendor/applications.server.ts";
+import { adminBusinessStatuses, type BusinessStatus } from "#app/vendor/forms.ts";
 import { TextArea } from "#app/vendor/text-area.tsx";
 import type { Route } from "./+types/admin-businesses";
 

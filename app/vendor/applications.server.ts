@@ -18,7 +18,12 @@ import { businesses, businessMembers, categories, images, users } from "#app/db/
 import { type EmailMessage, queueEmail } from "#app/email/outbox.server.ts";
 import { renderEmail } from "#app/email/render.ts";
 import { ImageUploadError, storeUploadedImage } from "#app/media/uploads.server.ts";
-import { applicationSchema, defaultOpeningHours, reasonSchema } from "./forms.ts";
+import {
+  applicationSchema,
+  type BusinessStatus,
+  defaultOpeningHours,
+  reasonSchema,
+} from "./forms.ts";
 
 /**
  * A business's life on Oja (decision 016): a verified shopper applies, an admin approves (the
@@ -27,7 +32,7 @@ import { applicationSchema, defaultOpeningHours, reasonSchema } from "./forms.ts
  * entry and the email it sends.
  */
 
-export type BusinessStatus = (typeof businesses.$inferSelect)["status"];
+export type { BusinessStatus } from "./forms.ts";
 
 /** A refusal for the form: the status and a message per field (`form` for the whole form). */
 export interface Refusal {
@@ -438,7 +443,6 @@ export async function rejectApplication(
 // ---------------------------------------------------------------------------------------------
 // Admin: businesses
 
-export const adminBusinessStatuses = ["active", "suspended", "pending", "rejected"] as const;
 export const adminBusinessPageSize = 20;
 
 export interface BusinessListFilters {

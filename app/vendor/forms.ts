@@ -9,6 +9,10 @@ import { type WeekdayKey, weekdayKeys, weekdayNames } from "#app/catalog/opening
 import { businessSlugSchema } from "#app/catalog/slugs.ts";
 import { z } from "#app/zod.ts";
 
+/** A business's states (the `business_status` enum), in the order admins filter them. */
+export const adminBusinessStatuses = ["active", "suspended", "pending", "rejected"] as const;
+export type BusinessStatus = (typeof adminBusinessStatuses)[number];
+
 /** The `businesses.hours` column's shape (app/catalog/schema.server.ts), kept server-free here. */
 export type OpeningHours = Record<WeekdayKey, Array<[string, string]>>;
 
