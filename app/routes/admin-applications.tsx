@@ -1,5 +1,5 @@
 import { CircleCheck, Inbox } from "lucide-react";
-import { data, Link, useFetcher } from "react-router";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { FieldErrors } from "#app/auth/forms.ts";
 import { formatNigerianPhone } from "#app/auth/phone.ts";
 import { requireAdmin } from "#app/auth/session.server.ts";
@@ -82,7 +82,7 @@ const appliedFormat = new Intl.DateTimeFormat("en-NG", {
 
 type Application = Route.ComponentProps["loaderData"]["applications"][number];
 
-export default function AdminApplications({ loaderData }: Route.ComponentProps) {
+export default function AdminApplications({ loaderData, actionData }: Route.ComponentProps) {
   const { applications, total } = loaderData;
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:py-10">
@@ -97,6 +97,11 @@ export default function AdminApplications({ loaderData }: Route.ComponentProps) 
           ? "No business is waiting for review."
           : `${total} waiting for review, oldest first${total > shown ? `; the first ${shown} are shown` : ""}.`}
       </p>
+      {actionData?.done ? (
+        <div className="mt-4">
+          <FormMessage tone="success">{actionData.done}</FormMessage>
+        </div>
+      ) : null}
       {applications.length === 0 ? (
         <div className="mt-6">
           <EmptyState icon={Inbox} title="All caught up">
@@ -115,18 +120,13 @@ export default function AdminApplications({ loaderData }: Route.ComponentProps) 
 }
 
 function ApplicationCard({ application }: { application: Application }) {
-  const fetcher = useFetcher<typeof action>();
-  const answer = fetcher.data?.businessId === application.id ? fetcher.data : undefined;
+  // Plain forms, not fetchers: a decided item leaves the list, so its answer is shown by the page.
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const answer = actionData?.businessId === application.id ? actionData : undefined;
   const errors = answer?.errors ?? {};
-  const busy = fetcher.state !== "idle";
+  const busy = navigation.state !== "idle";
   const headingId = `application-${application.id}`;
-  if (answer?.done && fetcher.state === "idle") {
-    return (
-      <li>
-        <FormMessage tone="success">{answer.done}</FormMessage>
-      </li>
-    );
-  }
   return (
     <li>
       <article
@@ -171,7 +171,7 @@ function ApplicationCard({ application }: { application: Application }) {
           </dl>
           {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
           <div className="flex flex-col gap-4 border-t border-line pt-4 sm:flex-row sm:items-start">
-            <fetcher.Form method="post" className="sm:w-40">
+            <Form method="post" className="sm:w-40">
               <input type="hidden" name="businessId" value={application.id} />
               <Button
                 type="submit"
@@ -183,8 +183,8 @@ function ApplicationCard({ application }: { application: Application }) {
                 <CircleCheck aria-hidden="true" className="size-4" />
                 Approve
               </Button>
-            </fetcher.Form>
-            <fetcher.Form method="post" className="flex-1 space-y-3" noValidate>
+            </Form>
+            <Form method="post" className="flex-1 space-y-3" noValidate>
               <input type="hidden" name="businessId" value={application.id} />
               <TextArea
                 label={`Reason for rejecting ${application.name}`}
@@ -198,7 +198,7 @@ function ApplicationCard({ application }: { application: Application }) {
               <Button type="submit" name="intent" value="reject" variant="danger" disabled={busy}>
                 Reject
               </Button>
-            </fetcher.Form>
+            </Form>
           </div>
         </div>
       </article>

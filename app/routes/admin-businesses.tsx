@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { Search, Store } from "lucide-react";
-import { data, Form, Link, useFetcher } from "react-router";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { FieldErrors } from "#app/auth/forms.ts";
 import { requireAdmin } from "#app/auth/session.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
@@ -95,7 +95,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 type BusinessRow = Route.ComponentProps["loaderData"]["businesses"][number];
 
-export default function AdminBusinesses({ loaderData }: Route.ComponentProps) {
+export default function AdminBusinesses({ loaderData, actionData }: Route.ComponentProps) {
   const { businesses, q, status, nextCursor } = loaderData;
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:py-10">
@@ -129,6 +129,11 @@ export default function AdminBusinesses({ loaderData }: Route.ComponentProps) {
           <Search aria-hidden="true" className="size-4" /> Find
         </Button>
       </Form>
+      {actionData?.done ? (
+        <div className="mt-4">
+          <FormMessage tone="success">{actionData.done}</FormMessage>
+        </div>
+      ) : null}
       {businesses.length === 0 ? (
         <div className="mt-6">
           <EmptyState icon={Store} title="No business matches">
@@ -148,10 +153,12 @@ export default function AdminBusinesses({ loaderData }: Route.ComponentProps) {
 }
 
 function BusinessItem({ business }: { business: BusinessRow }) {
-  const fetcher = useFetcher<typeof action>();
-  const answer = fetcher.data?.businessId === business.id ? fetcher.data : undefined;
+  // Plain forms, not fetchers: a decided item leaves the list, so its answer is shown by the page.
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const answer = actionData?.businessId === business.id ? actionData : undefined;
   const errors = answer?.errors ?? {};
-  const busy = fetcher.state !== "idle";
+  const busy = navigation.state !== "idle";
   const headingId = `business-${business.id}`;
   return (
     <li className="space-y-3 p-4" aria-labelledby={headingId}>
@@ -186,12 +193,11 @@ function BusinessItem({ business }: { business: BusinessRow }) {
           <span className="font-medium">Reason:</span> {business.reviewNote}
         </p>
       ) : null}
-      {answer?.done ? <FormMessage tone="success">{answer.done}</FormMessage> : null}
       {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
       {business.status === "active" ? (
         <details className="rounded-lg border border-line px-3 py-2">
           <summary className="cursor-pointer text-sm font-medium text-ink">Suspend…</summary>
-          <fetcher.Form method="post" className="mt-3 space-y-3" noValidate>
+          <Form method="post" className="mt-3 space-y-3" noValidate>
             <input type="hidden" name="businessId" value={business.id} />
             <TextArea
               label={`Reason for suspending ${business.name}`}
@@ -205,15 +211,15 @@ function BusinessItem({ business }: { business: BusinessRow }) {
             <Button type="submit" name="intent" value="suspend" variant="danger" disabled={busy}>
               Suspend {business.name}
             </Button>
-          </fetcher.Form>
+          </Form>
         </details>
       ) : business.status === "suspended" ? (
-        <fetcher.Form method="post">
+        <Form method="post">
           <input type="hidden" name="businessId" value={business.id} />
           <Button type="submit" name="intent" value="restore" variant="secondary" disabled={busy}>
             Restore {business.name}
           </Button>
-        </fetcher.Form>
+        </Form>
       ) : business.status === "pending" ? (
         <Link to="/admin/applications" className="text-sm font-medium text-brand-strong underline">
           Review in applications

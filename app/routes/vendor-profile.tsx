@@ -157,7 +157,7 @@ export default function VendorProfile({ loaderData, actionData }: Route.Componen
         </Panel>
         <Panel
           title="Opening hours"
-          intro="24-hour times, Lagos time. Leave a day empty when you're closed; add a second span for a break. A span that closes before it opens runs past midnight."
+          intro="24-hour times such as 09:00 or 18:30, Lagos time. Leave a day empty when you're closed; add a second span for a break. A span that closes before it opens runs past midnight."
         >
           <OpeningHoursFields hours={profile.hours} errors={errors} />
         </Panel>
@@ -219,7 +219,7 @@ function OpeningHoursFields({
   errors: Errors;
 }) {
   const timeClass =
-    "min-h-11 w-[7.5rem] rounded-lg border border-line bg-surface px-2 text-base text-ink focus:border-brand focus:outline-2 focus:outline-focus aria-[invalid=true]:border-danger";
+    "min-h-11 w-[5.5rem] rounded-lg text-center font-mono tabular-nums border border-line bg-surface px-2 text-base text-ink placeholder:text-ink-muted focus:border-brand focus:outline-2 focus:outline-focus aria-[invalid=true]:border-danger";
   return (
     <div className="divide-y divide-line">
       {weekdayKeys.map((day) => {
@@ -236,7 +236,11 @@ function OpeningHoursFields({
                 return (
                   <div key={span} className="flex flex-wrap items-center gap-2">
                     <input
-                      type="time"
+                      type="text"
+                      inputMode="decimal"
+                      placeholder="--:--"
+                      maxLength={5}
+                      autoComplete="off"
                       name={hoursFieldName(day, span, "opens")}
                       defaultValue={opens}
                       aria-label={`${weekdayNames[day]} opens${label}`}
@@ -248,7 +252,11 @@ function OpeningHoursFields({
                       to
                     </span>
                     <input
-                      type="time"
+                      type="text"
+                      inputMode="decimal"
+                      placeholder="--:--"
+                      maxLength={5}
+                      autoComplete="off"
                       name={hoursFieldName(day, span, "closes")}
                       defaultValue={closes}
                       aria-label={`${weekdayNames[day]} closes${label}`}

@@ -116,6 +116,16 @@ export function hoursFieldName(day: WeekdayKey, span: number, end: "opens" | "cl
 /** The error key of a day's hours: `hours-mon`. */
 export const hoursErrorKey = (day: WeekdayKey) => `hours-${day}`;
 
+/**
+ * "9:00", "09.00" and "0900" (phone keypads have no colon) read as "09:00"; anything else is
+ * left as typed, for the check to refuse.
+ */
+export function normaliseTime(input: string): string {
+  const match = /^(\d{1,2})[:.h]?(\d{2})$/.exec(input.trim());
+  if (!match) return input.trim();
+  return `${(match[1] ?? "").padStart(2, "0")}:${match[2]}`;
+}
+
 const overnight = (span: readonly [string, string]) => span[1] <= span[0];
 
 /**
@@ -136,7 +146,7 @@ export function parseOpeningHours(
     for (let span = 1; span <= maxSpansPerDay && !error; span++) {
       const read = (end: "opens" | "closes") => {
         const value = values[hoursFieldName(day, span, end)];
-        return typeof value === "string" ? value.trim() : "";
+        return typeof value === "string" ? normaliseTime(value) : "";
       };
       const opens = read("opens");
       const closes = read("closes");

@@ -58,8 +58,8 @@ function form(overrides: Record<string, string | File> = {}) {
     brandColor: "#7A1F4B",
     "hours-mon-1-opens": "09:00",
     "hours-mon-1-closes": "13:00",
-    "hours-mon-2-opens": "14:00",
-    "hours-mon-2-closes": "19:00",
+    "hours-mon-2-opens": "1400",
+    "hours-mon-2-closes": "19.00",
     "hours-fri-1-opens": "18:00",
     "hours-fri-1-closes": "02:00",
     ...overrides,
@@ -197,6 +197,15 @@ describe("parseOpeningHours", () => {
         "hours-sat": "Saturday: the second span must start after the first one closes (14:00)",
       },
     });
+  });
+
+  test("times typed on a phone keypad read as 24-hour times", () => {
+    expect(
+      parseOpeningHours({ "hours-sun-1-opens": "9:30", "hours-sun-1-closes": "2100" }).hours?.sun,
+    ).toEqual([["09:30", "21:00"]]);
+    expect(
+      parseOpeningHours({ "hours-sun-1-opens": "9am", "hours-sun-1-closes": "5pm" }).errors,
+    ).toEqual({ "hours-sun": "Sunday: use 24-hour times such as 09:00 or 18:30" });
   });
 
   test("a week left empty is closed every day", () => {
