@@ -88,9 +88,13 @@ export default [
       // Members (orders helper).
 
       // Profile, hours and branding (applications helper).
+      route("profile", "routes/vendor-profile.tsx"),
     ]),
     route("/api/follows/:businessId", "routes/api-follow-state.ts"),
     route("/admin", "routes/admin.tsx"),
+    route("/admin/applications", "routes/admin-applications.tsx"),
+    route("/admin/businesses", "routes/admin-businesses.tsx"),
+    route("/api/vendor/slug-check", "routes/api-vendor-slug-check.ts"),
     route("/api/me", "routes/api-me.ts"),
     route("/robots.txt", "routes/robots.ts"),
     route("/sitemap.xml", "routes/sitemap-index.ts"),

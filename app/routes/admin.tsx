@@ -1,7 +1,9 @@
-import { Construction } from "lucide-react";
+import { ClipboardCheck, Store } from "lucide-react";
+import { Link } from "react-router";
 import { latestAuditEvents } from "#app/auth/audit.server.ts";
 import { requireAdmin } from "#app/auth/session.server.ts";
 import { services } from "#app/context.server.ts";
+import { countPendingApplications } from "#app/vendor/applications.server.ts";
 import type { Route } from "./+types/admin";
 
 export function meta() {
@@ -12,8 +14,12 @@ export function meta() {
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { db } = services(context);
-  const events = await latestAuditEvents(db, { limit: 100 });
+  const [events, pending] = await Promise.all([
+    latestAuditEvents(db, { limit: 100 }),
+    countPendingApplications(db),
+  ]);
   return {
+    pending,
     events: events.map((event) => ({
       id: event.id,
       at: event.at.toISOString(),
@@ -35,10 +41,38 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold text-ink">Admin</h1>
-      <p className="mt-4 inline-flex items-center gap-2 rounded-lg bg-surface-sunken px-3 py-2 text-sm text-ink-muted">
-        <Construction aria-hidden="true" className="size-4" />
-        Approving and suspending businesses is being built and is not open yet.
-      </p>
+      <nav aria-label="Admin" className="mt-6">
+        <ul className="grid gap-3 sm:grid-cols-2">
+          <li>
+            <Link
+              to="/admin/applications"
+              className="flex items-center gap-3 rounded-xl border border-line bg-surface p-4 hover:bg-surface-sunken"
+            >
+              <ClipboardCheck aria-hidden="true" className="size-6 text-brand" />
+              <span className="flex-1">
+                <span className="block font-semibold text-ink">Applications</span>
+                <span className="block text-sm text-ink-muted">
+                  {loaderData.pending === 0
+                    ? "None waiting for review"
+                    : `${loaderData.pending} waiting for review`}
+                </span>
+              </span>
+            </Link>
+          </li>
+          <li>
+            <Link
+              to="/admin/businesses"
+              className="flex items-center gap-3 rounded-xl border border-line bg-surface p-4 hover:bg-surface-sunken"
+            >
+              <Store aria-hidden="true" className="size-6 text-brand" />
+              <span className="flex-1">
+                <span className="block font-semibold text-ink">Businesses</span>
+                <span className="block text-sm text-ink-muted">Find, suspend and restore</span>
+              </span>
+            </Link>
+          </li>
+        </ul>
+      </nav>
       <section aria-labelledby="audit-log" className="mt-10">
         <h2 id="audit-log" className="text-lg font-semibold text-ink">
           Audit log

@@ -1,6 +1,7 @@
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { count, inArray, sql } from "drizzle-orm";
+import { contrastWithWhite } from "#app/catalog/brand-color.ts";
 import {
   businesses,
   categories,
@@ -124,20 +125,7 @@ export function uniqueSlug(base: string, used: Set<string>, qualifier?: string):
 // ---------------------------------------------------------------------------------------------
 // Brand colours
 
-function channelLuminance(value: number): number {
-  const c = value / 255;
-  return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-}
-
-/** WCAG contrast ratio of white text on the colour `#rrggbb`. */
-export function contrastWithWhite(hex: string): number {
-  const n = Number.parseInt(hex.slice(1), 16);
-  const luminance =
-    0.2126 * channelLuminance((n >> 16) & 255) +
-    0.7152 * channelLuminance((n >> 8) & 255) +
-    0.0722 * channelLuminance(n & 255);
-  return 1.05 / (luminance + 0.05);
-}
+export { contrastWithWhite };
 
 function hslToHex(hue: number, saturation: number, lightness: number): string {
   const a = saturation * Math.min(lightness, 1 - lightness);

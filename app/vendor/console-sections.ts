@@ -18,4 +18,5 @@ export const consoleSections: ConsoleSection[] = [
   // Products and collections (catalogue helper).
   // Members (orders helper).
   // Profile, hours and branding (applications helper).
+  { path: "profile", label: "Profile and hours", minimum: "owner" },
 ];

@@ -1,0 +1,326 @@
+import { type ReactNode, useState } from "react";
+import { data, Form, useNavigation } from "react-router";
+import { formatNigerianPhone } from "#app/auth/phone.ts";
+import { requireBusinessMember } from "#app/auth/session.server.ts";
+import {
+  contrastWithWhite,
+  formatContrast,
+  hexColorPattern,
+  minBrandContrast,
+} from "#app/catalog/brand-color.ts";
+import { listCategories } from "#app/catalog/catalog.server.ts";
+import { weekdayKeys, weekdayNames } from "#app/catalog/opening-hours.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field, FieldError, FormMessage, SelectField } from "#app/components/ui/field.tsx";
+import { services } from "#app/context.server.ts";
+import { notFound } from "#app/errors.ts";
+import { mediaDir } from "#app/services.server.ts";
+import { hoursErrorKey, hoursFieldName, maxSpansPerDay } from "#app/vendor/forms.ts";
+import { PictureField } from "#app/vendor/picture-field.tsx";
+import { businessProfileForEditing, saveBusinessProfile } from "#app/vendor/profile.server.ts";
+import { TextArea } from "#app/vendor/text-area.tsx";
+import type { Route } from "./+types/vendor-profile";
+
+/**
+ * /vendor/{business}/profile: the owner's profile, opening hours and branding (the accent colour
+ * and logo of the business's custom-layout pages). Owners only: managers and staff get 404 for
+ * the page and its action alike.
+ */
+export function meta() {
+  return [{ title: "Profile and hours · Console · Oja" }];
+}
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { membership } = await requireBusinessMember(context, request, params.business, "owner");
+  const { db } = services(context);
+  const [profile, categories] = await Promise.all([
+    businessProfileForEditing(db, membership.businessId),
+    listCategories(db),
+  ]);
+  if (!profile) throw notFound(new URL(request.url));
+  return {
+    profile: { ...profile, phone: profile.phone ? formatNigerianPhone(profile.phone) : "" },
+    categories: categories.map((category) => ({ value: category.id, label: category.name })),
+  };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const { user, membership } = await requireBusinessMember(
+    context,
+    request,
+    params.business,
+    "owner",
+  );
+  const { db, settings } = services(context);
+  const result = await saveBusinessProfile(db, {
+    businessId: membership.businessId,
+    actorId: user.id,
+    form: await request.formData(),
+    request,
+    mediaDir: mediaDir(settings),
+  });
+  if ("errors" in result) return data({ errors: result.errors }, { status: result.status });
+  return { done: result.done };
+}
+
+type Errors = Partial<Record<string, string>>;
+
+export default function VendorProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, categories } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const errors: Errors = actionData && "errors" in actionData ? actionData.errors : {};
+  const done = actionData && "done" in actionData && !busy ? actionData.done : undefined;
+  const errorCount = Object.keys(errors).length;
+  return (
+    <section aria-labelledby="profile-heading" className="space-y-5">
+      <div>
+        <h1 id="profile-heading" className="text-xl font-semibold text-ink">
+          Profile and hours
+        </h1>
+        <p className="mt-1 text-sm text-ink-muted">
+          What shoppers read about {profile.name} at /{profile.slug}, when you're open, and your
+          colours.
+        </p>
+      </div>
+      {done ? <FormMessage tone="success">{done}</FormMessage> : null}
+      {errorCount > 0 ? (
+        <FormMessage tone="error">
+          {errors.form ??
+            `Nothing was saved: ${errorCount === 1 ? "one field needs" : `${errorCount} fields need`} a fix below.`}
+        </FormMessage>
+      ) : null}
+      <Form method="post" encType="multipart/form-data" className="space-y-5" noValidate>
+        <Panel title="About">
+          <Field
+            label="Tagline (optional)"
+            name="tagline"
+            maxLength={120}
+            defaultValue={profile.tagline}
+            hint="One line under your name, e.g. “Calm massages in the heart of Lekki”."
+            error={errors.tagline}
+          />
+          <TextArea
+            label="Description"
+            name="description"
+            maxLength={2000}
+            defaultValue={profile.description}
+            hint="At least 20 characters."
+            error={errors.description}
+          />
+          <SelectField
+            label="Category"
+            name="categoryId"
+            options={categories}
+            defaultValue={profile.categoryId}
+            error={errors.categoryId}
+          />
+        </Panel>
+        <Panel title="Contact">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field
+              label="Phone"
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              maxLength={30}
+              defaultValue={profile.phone}
+              hint="Nigerian number, e.g. 0803 123 4567"
+              error={errors.phone}
+            />
+            <Field
+              label="Email (optional)"
+              name="email"
+              type="email"
+              inputMode="email"
+              maxLength={254}
+              defaultValue={profile.email}
+              error={errors.email}
+            />
+          </div>
+          <div className="grid gap-5 sm:grid-cols-[2fr_1fr]">
+            <Field
+              label="Street address"
+              name="address"
+              maxLength={160}
+              defaultValue={profile.address}
+              error={errors.address}
+            />
+            <Field
+              label="City"
+              name="city"
+              maxLength={60}
+              defaultValue={profile.city}
+              error={errors.city}
+            />
+          </div>
+        </Panel>
+        <Panel
+          title="Opening hours"
+          intro="24-hour times such as 09:00 or 18:30, Lagos time. Leave a day empty when you're closed; add a second span for a break. A span that closes before it opens runs past midnight."
+        >
+          <OpeningHoursFields hours={profile.hours} errors={errors} />
+        </Panel>
+        <Panel title="Branding">
+          <BrandColorField defaultValue={profile.brandColor} error={errors.brandColor} />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <PictureField
+              label="Logo"
+              name="logo"
+              shape="square"
+              current={profile.logo}
+              hint="Square works best. JPEG, PNG or WebP, up to 8 MB. Leave empty to keep the current one."
+              error={errors.logo}
+            />
+            <PictureField
+              label="Cover picture"
+              name="cover"
+              shape="wide"
+              current={profile.cover}
+              hint="Wide, up to 8 MB. Leave empty to keep the current one."
+              error={errors.cover}
+            />
+          </div>
+        </Panel>
+        <div className="sticky bottom-0 -mx-4 border-t border-line bg-surface/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
+          <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
+            {busy ? "Saving…" : "Save profile"}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function Panel({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
+  const id = `panel-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <fieldset
+      aria-labelledby={id}
+      className="space-y-5 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6"
+    >
+      <legend className="sr-only">{title}</legend>
+      <div>
+        <h2 id={id} className="text-base font-semibold text-ink">
+          {title}
+        </h2>
+        {intro ? <p className="mt-1 text-sm text-ink-muted">{intro}</p> : null}
+      </div>
+      {children}
+    </fieldset>
+  );
+}
+
+function OpeningHoursFields({
+  hours,
+  errors,
+}: {
+  hours: Record<string, Array<[string, string]>>;
+  errors: Errors;
+}) {
+  const timeClass =
+    "min-h-11 w-[5.5rem] rounded-lg text-center font-mono tabular-nums border border-line bg-surface px-2 text-base text-ink placeholder:text-ink-muted focus:border-brand focus:outline-2 focus:outline-focus aria-[invalid=true]:border-danger";
+  return (
+    <div className="divide-y divide-line">
+      {weekdayKeys.map((day) => {
+        const error = errors[hoursErrorKey(day)];
+        const errorId = `hours-${day}-error`;
+        return (
+          <fieldset key={day} className="grid gap-2 py-3 sm:grid-cols-[7rem_1fr]">
+            <legend className="float-left pt-2 font-medium text-ink">{weekdayNames[day]}</legend>
+            <div className="space-y-2">
+              {Array.from({ length: maxSpansPerDay }, (_, index) => {
+                const span = index + 1;
+                const [opens, closes] = hours[day]?.[index] ?? ["", ""];
+                const label = span === 1 ? "" : " (second span)";
+                return (
+                  <div key={span} className="flex flex-wrap items-center gap-2">
+                    <input
+                      type="text"
+                      inputMode="decimal"
+                      placeholder="--:--"
+                      maxLength={5}
+                      autoComplete="off"
+                      name={hoursFieldName(day, span, "opens")}
+                      defaultValue={opens}
+                      aria-label={`${weekdayNames[day]} opens${label}`}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? errorId : undefined}
+                      className={timeClass}
+                    />
+                    <span aria-hidden="true" className="text-ink-muted">
+                      to
+                    </span>
+                    <input
+                      type="text"
+                      inputMode="decimal"
+                      placeholder="--:--"
+                      maxLength={5}
+                      autoComplete="off"
+                      name={hoursFieldName(day, span, "closes")}
+                      defaultValue={closes}
+                      aria-label={`${weekdayNames[day]} closes${label}`}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? errorId : undefined}
+                      className={timeClass}
+                    />
+                  </div>
+                );
+              })}
+              {error ? <FieldError id={errorId}>{error}</FieldError> : null}
+            </div>
+          </fieldset>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The accent colour, with a live sample of a button in it and its contrast with white text. */
+function BrandColorField({ defaultValue, error }: { defaultValue: string; error?: string }) {
+  const [color, setColor] = useState(defaultValue);
+  const valid = hexColorPattern.test(color);
+  const ratio = valid ? contrastWithWhite(color) : 0;
+  const enough = ratio >= minBrandContrast;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor="brand-color" className="block text-sm font-medium text-ink">
+        Accent colour
+      </label>
+      <div className="flex flex-wrap items-center gap-3">
+        <input
+          id="brand-color"
+          name="brandColor"
+          type="color"
+          value={valid ? color : "#0b7a4b"}
+          onChange={(event) => setColor(event.currentTarget.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby="brand-color-hint brand-color-contrast"
+          className="h-11 w-16 cursor-pointer rounded-lg border border-line bg-surface p-1"
+        />
+        <span className="font-mono text-sm text-ink">{color}</span>
+        <span
+          aria-hidden="true"
+          className="inline-flex min-h-9 items-center rounded-lg px-3 text-sm font-semibold text-white"
+          style={{ background: color }}
+        >
+          Add to cart
+        </span>
+      </div>
+      <p id="brand-color-hint" className="text-sm text-ink-muted">
+        Your buttons and badges, always with white text: it needs a contrast of at least{" "}
+        {minBrandContrast}:1 to stay readable.
+      </p>
+      <p
+        id="brand-color-contrast"
+        aria-live="polite"
+        className={enough ? "text-sm text-brand-strong" : "text-sm font-medium text-danger"}
+      >
+        {valid
+          ? `Contrast with white text: ${formatContrast(ratio)}${enough ? " — readable" : " — too light, choose a darker colour"}`
+          : null}
+      </p>
+      {error ? <FieldError>{error}</FieldError> : null}
+    </div>
+  );
+}
