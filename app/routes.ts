@@ -82,6 +82,8 @@ export default [
     route("/vendor/:business", "routes/vendor-business.tsx", [
       index("routes/vendor-dashboard.tsx"),
       // Orders (orders helper).
+      route("orders", "routes/vendor-orders.tsx"),
+      route("orders/:number", "routes/vendor-order.tsx"),
 
       // Products and collections (catalogue helper).
 

@@ -14,7 +14,8 @@ export interface ConsoleSection {
 
 export const consoleSections: ConsoleSection[] = [
   { path: "", label: "Dashboard", minimum: "staff" },
-  // Orders (orders helper): { path: "orders", label: "Orders", minimum: "staff" },
+  // Orders (orders helper).
+  { path: "orders", label: "Orders", minimum: "staff" },
   // Products and collections (catalogue helper).
   // Members (orders helper).
   // Profile, hours and branding (applications helper).
