@@ -18,5 +18,6 @@ export const consoleSections: ConsoleSection[] = [
   { path: "orders", label: "Orders", minimum: "staff" },
   // Products and collections (catalogue helper).
   // Members (orders helper).
+  { path: "members", label: "Members", minimum: "owner" },
   // Profile, hours and branding (applications helper).
 ];
