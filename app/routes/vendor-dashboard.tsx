@@ -47,6 +47,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       lowStock: attention.lowStock,
       lowStockCount: attention.lowStockCount,
       isNew: !attention.hasOrders && !attention.hasProducts,
+      lowStockThreshold,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -190,7 +191,7 @@ function LowStock({
       </h2>
       {lowStock.length === 0 ? (
         <p className="mt-2 text-ink-muted">
-          Every product on sale has more than {lowStockThreshold} in stock.
+          Every product on sale has more than {loaderData.lowStockThreshold} in stock.
         </p>
       ) : (
         <ul className="mt-2 divide-y divide-line">

@@ -12,7 +12,6 @@ import { InvalidPageCursorError } from "#app/db/page-cursor.server.ts";
 import { publicError } from "#app/errors.ts";
 import { kobo } from "#app/money.ts";
 import type { OrderStatus } from "#app/orders/orders.server.ts";
-import { orderStatus } from "#app/orders/schema.server.ts";
 import { ordersOfBusiness } from "#app/vendor/orders.server.ts";
 import type { Route } from "./+types/vendor-orders";
 import { useConsole } from "./vendor-business.tsx";
@@ -31,8 +30,10 @@ const placedFormat = new Intl.DateTimeFormat("en-NG", {
   timeZone: "Africa/Lagos",
 });
 
+const statuses = Object.keys(orderStatusLabels) as OrderStatus[];
+
 function readStatus(value: string | null): OrderStatus | undefined {
-  return orderStatus.enumValues.find((status) => status === value);
+  return statuses.find((status) => status === value);
 }
 
 export async function loader({ context, request, params, url }: Route.LoaderArgs) {
@@ -60,7 +61,7 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
   }
 }
 
-const statusOptions = orderStatus.enumValues.map((value) => ({
+const statusOptions = statuses.map((value) => ({
   value,
   label: orderStatusLabels[value],
 }));
