@@ -272,7 +272,7 @@ describe("changing roles and removing members", () => {
       { intent: "role", userId: manager.userId, role: "owner" },
       { intent: "role", userId: owner.userId, role: "staff" },
       { intent: "remove", userId: owner.userId },
-    ]) {
+    ] as Record<string, string>[]) {
       expect(await membersPost(business.slug, manager, form)).toMatchObject({
         status: 404,
         thrown: true,
@@ -293,7 +293,7 @@ describe("changing roles and removing members", () => {
     for (const form of [
       { intent: "role", userId: owner.userId, role: "manager" },
       { intent: "remove", userId: owner.userId },
-    ]) {
+    ] as Record<string, string>[]) {
       const answer = await membersPost(business.slug, owner, form);
       expect(answer.status).toBe(409);
       expect(answer.data).toMatchObject({ message: expect.stringMatching(/at least one owner/) });

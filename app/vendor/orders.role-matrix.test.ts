@@ -162,7 +162,7 @@ describe("the console's dashboard, orders and members, by role", () => {
       { intent: "invite", email: "not an address", role: "staff" },
       { intent: "role", userId: fixtures.userIds.staff, role: "owner-ish" },
       { intent: "remove", userId: "" },
-    ]) {
+    ] as Record<string, string>[]) {
       await expectRoleMatrix(
         database.db,
         fixtures,
