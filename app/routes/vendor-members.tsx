@@ -153,6 +153,7 @@ export default function VendorMembers({ loaderData, actionData }: Route.Componen
   const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const inviteForm = useRef<HTMLFormElement>(null);
   const inviteErrors = actionData?.intent === "invite" ? actionData.errors : undefined;
+  const owners = members.filter((member) => member.role === "owner").length;
 
   useEffect(() => {
     if (!actionData?.ok) return;
@@ -188,50 +189,56 @@ export default function VendorMembers({ loaderData, actionData }: Route.Componen
                   <p className="break-all text-sm text-ink-muted">{member.email}</p>
                   <p className="text-sm text-ink-muted">Member since {member.since}</p>
                 </div>
-                <div className="flex flex-wrap items-end gap-2">
-                  <Form method="post" className="flex items-end gap-2">
-                    <input type="hidden" name="intent" value="role" />
-                    <input type="hidden" name="userId" value={member.userId} />
-                    <label className="text-sm">
-                      <span className="sr-only">Role of {member.name}</span>
-                      <select
-                        name="role"
-                        defaultValue={member.role}
-                        key={member.role}
-                        className="block min-h-9 rounded-lg border border-line bg-surface px-2 text-sm text-ink focus:border-brand focus:outline-2 focus:outline-focus"
-                      >
-                        {roleOptions.map((option) => (
-                          <option key={option.value} value={option.value}>
-                            {option.label}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
-                    <Button type="submit" size="sm" variant="secondary">
-                      Save role
-                    </Button>
-                  </Form>
-                  <details className="relative">
-                    <summary className="inline-flex min-h-9 cursor-pointer items-center rounded-lg px-3 text-sm font-semibold text-danger hover:bg-danger-soft">
-                      Remove
-                    </summary>
-                    <Form
-                      method="post"
-                      className="absolute right-0 z-10 mt-1 w-64 space-y-2 rounded-lg border border-line bg-surface p-3 shadow-lg"
-                    >
-                      <input type="hidden" name="intent" value="remove" />
+                {member.role === "owner" && owners === 1 ? (
+                  <p className="text-sm text-ink-muted">
+                    The only owner: make someone else owner before changing this.
+                  </p>
+                ) : (
+                  <div className="flex flex-wrap items-end gap-2">
+                    <Form method="post" className="flex items-end gap-2">
+                      <input type="hidden" name="intent" value="role" />
                       <input type="hidden" name="userId" value={member.userId} />
-                      <p className="text-sm text-ink">
-                        {member.userId === me
-                          ? "Leave this business? You lose access to its console."
-                          : `Remove ${member.name}? They lose access to this console.`}
-                      </p>
-                      <Button type="submit" size="sm" variant="danger">
-                        {member.userId === me ? "Leave" : `Remove ${member.name}`}
+                      <label className="text-sm">
+                        <span className="sr-only">Role of {member.name}</span>
+                        <select
+                          name="role"
+                          defaultValue={member.role}
+                          key={member.role}
+                          className="block min-h-9 rounded-lg border border-line bg-surface px-2 text-sm text-ink focus:border-brand focus:outline-2 focus:outline-focus"
+                        >
+                          {roleOptions.map((option) => (
+                            <option key={option.value} value={option.value}>
+                              {option.label}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                      <Button type="submit" size="sm" variant="secondary">
+                        Save role
                       </Button>
                     </Form>
-                  </details>
-                </div>
+                    <details className="relative">
+                      <summary className="inline-flex min-h-9 cursor-pointer items-center rounded-lg px-3 text-sm font-semibold text-danger hover:bg-danger-soft">
+                        Remove
+                      </summary>
+                      <Form
+                        method="post"
+                        className="absolute right-0 z-10 mt-1 w-64 space-y-2 rounded-lg border border-line bg-surface p-3 shadow-lg"
+                      >
+                        <input type="hidden" name="intent" value="remove" />
+                        <input type="hidden" name="userId" value={member.userId} />
+                        <p className="text-sm text-ink">
+                          {member.userId === me
+                            ? "Leave this business? You lose access to its console."
+                            : `Remove ${member.name}? They lose access to this console.`}
+                        </p>
+                        <Button type="submit" size="sm" variant="danger">
+                          {member.userId === me ? "Leave" : `Remove ${member.name}`}
+                        </Button>
+                      </Form>
+                    </details>
+                  </div>
+                )}
               </div>
             </li>
           ))}

@@ -12,6 +12,7 @@ import {
   signIn,
   strongPassword,
   test,
+  waitForHydration,
 } from "./fixtures.ts";
 
 /**
@@ -227,14 +228,23 @@ test("the owner invites a manager, who joins from the email and sees the console
     await shoot(ownerPage, "members");
   });
 
-  await test.step("the invited person creates the account and joins from the email's link", async () => {
+  await test.step("the invited person opens the link as a guest, creates the account on the way and joins", async () => {
     await page.setViewportSize(phone);
-    await createAccount(page, manager);
     await openLatestEmail(page, manager.email, `Join ${business.businessName} on Oja`);
     await followEmailLink(page, /\/vendor\/invitations\//);
+    await expect(page).toHaveURL(/\/Login\?redirectTo=%2Fvendor%2Finvitations%2F/);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await expect(page).toHaveURL(/\/CreateAccount\?redirectTo=/);
+    await page.getByLabel("Your name").fill(manager.name);
+    await page.getByLabel("Email", { exact: true }).fill(manager.email);
+    await page.getByLabel("Password", { exact: true }).fill(manager.password);
+    await page.getByRole("checkbox", { name: /I agree to Oja's privacy policy/ }).check();
+    await page.getByRole("button", { name: "Create account" }).click();
     await expect(
       page.getByRole("heading", { level: 1, name: `Join ${business.businessName}` }),
     ).toBeVisible();
+    await expect(page).toHaveURL(/\/vendor\/invitations\/[0-9a-z]{26}$/);
     await shoot(page, "invitation");
     await page.getByRole("button", { name: `Join ${business.businessName}` }).click();
     await expect(page).toHaveURL(`/vendor/${business.businessSlug}`);
