@@ -68,6 +68,7 @@ const nonSpecPaths = [
   "/api/payments/paystack/webhook",
   "/api/checkout/quote",
   "/api/search/suggest",
+  "/vendor/invitations/:token",
   "/vendor/:business",
   "/api/follows/:businessId",
   "/admin",

@@ -79,13 +79,17 @@ export default [
     route("/api/payments/paystack/webhook", "routes/api-paystack-webhook.ts"),
     route("/api/checkout/quote", "routes/api-checkout-quote.ts"),
     route("/api/search/suggest", "routes/api-search-suggest.ts"),
+    route("/vendor/invitations/:token", "routes/vendor-invitation.tsx"), // (orders helper)
     route("/vendor/:business", "routes/vendor-business.tsx", [
       index("routes/vendor-dashboard.tsx"),
       // Orders (orders helper).
+      route("orders", "routes/vendor-orders.tsx"),
+      route("orders/:number", "routes/vendor-order.tsx"),
 
       // Products and collections (catalogue helper).
 
       // Members (orders helper).
+      route("members", "routes/vendor-members.tsx"),
 
       // Profile, hours and branding (applications helper).
       route("profile", "routes/vendor-profile.tsx"),

@@ -52,6 +52,8 @@ export const reservedSlugs: ReadonlySet<string> = new Set([
   "favicon.svg",
   "healthz",
   "help",
+  // /vendor/invitations/{token} lives beside the consoles at /vendor/{slug}.
+  "invitations",
   "logout",
   "manifest.webmanifest",
   "media",

@@ -60,9 +60,12 @@ export async function cancelUnpaidCheckout(
   });
 }
 
-/** The business has handed the order over (paid → fulfilled). */
+/**
+ * The business has handed the order over (paid → fulfilled). Takes a transaction too, so the
+ * console records it with its audit entry and the shopper's email (issue 7).
+ */
 export async function markFulfilled(
-  db: Database,
+  db: Executor,
   orderId: string,
   now = new Date(),
 ): Promise<OrderChange> {
@@ -84,7 +87,7 @@ export async function markFulfilled(
  * Returns the refund's id.
  */
 export async function refundOrder(
-  db: Database,
+  db: Executor,
   orderId: string,
   reason: string,
   now = new Date(),

@@ -1,0 +1,372 @@
+import { Mail, MapPin, Phone, Store } from "lucide-react";
+import { useEffect, useId } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { auditSource } from "#app/auth/audit.server.ts";
+import { type FieldErrors, fieldErrors } from "#app/auth/forms.ts";
+import { formatNigerianPhone } from "#app/auth/phone.ts";
+import { hasBusinessRole } from "#app/auth/roles.ts";
+import { requireBusinessMember } from "#app/auth/session.server.ts";
+import { OrderStatusBadge } from "#app/components/order-status.tsx";
+import { toast } from "#app/components/toast.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { FieldError, FormMessage } from "#app/components/ui/field.tsx";
+import { Money } from "#app/components/ui/money.tsx";
+import { services } from "#app/context.server.ts";
+import { notFound } from "#app/errors.ts";
+import { kobo } from "#app/money.ts";
+import { sendPendingRefunds } from "#app/orders/confirm.server.ts";
+import { paymentServices } from "#app/orders/payment-services.server.ts";
+import {
+  fulfilBusinessOrder,
+  orderForBusiness,
+  refundBusinessOrder,
+} from "#app/vendor/orders.server.ts";
+import { z } from "#app/zod.ts";
+import type { Route } from "./+types/vendor-order";
+import { useConsole } from "./vendor-business.tsx";
+
+/**
+ * /vendor/{business}/orders/{number}: one order of the business: lines, the buyer's contact,
+ * delivery or pickup, notes and history. Staff and up mark a paid order fulfilled; managers and
+ * owners refund it (the console's "cancel": decision 018). Another business's number is a 404.
+ */
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: loaderData ? `Order ${loaderData.order.number} · Console · Oja` : "Order · Oja" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+const numberPattern = /^oja-[0-9a-z]{8}$/i;
+
+const timeFormat = new Intl.DateTimeFormat("en-NG", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Africa/Lagos",
+});
+
+export async function loader({ context, request, params, url }: Route.LoaderArgs) {
+  const { membership } = await requireBusinessMember(context, request, params.business, "staff");
+  if (!numberPattern.test(params.number)) throw notFound(url);
+  const order = await orderForBusiness(services(context).db, membership.businessId, params.number);
+  if (!order) throw notFound(url);
+  const when = (date: Date | null) => (date ? timeFormat.format(date) : null);
+  return data(
+    {
+      order: {
+        number: order.number,
+        status: order.status,
+        buyer: {
+          name: order.buyerName,
+          email: order.contactEmail,
+          phone: formatNigerianPhone(order.contactPhone),
+          phoneHref: `tel:${order.contactPhone}`,
+        },
+        fulfilment: order.fulfilment,
+        deliveryAddress: order.deliveryAddress
+          ? { ...order.deliveryAddress, phone: formatNigerianPhone(order.deliveryAddress.phone) }
+          : null,
+        notes: order.notes,
+        subtotalKobo: order.subtotalKobo,
+        closingReason: order.closingReason,
+        refund: order.refund,
+        lines: order.lines,
+        history: [
+          { label: "Placed", at: when(order.createdAt) },
+          { label: "Paid", at: when(order.paidAt) },
+          { label: "Fulfilled", at: when(order.fulfilledAt) },
+          { label: "Cancelled", at: when(order.cancelledAt) },
+          { label: "Refunded", at: when(order.refundedAt) },
+        ].filter((step): step is { label: string; at: string } => step.at !== null),
+      },
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+const refundSchema = z.object({
+  reason: z
+    .string({ message: "Say why you refund this order" })
+    .trim()
+    .min(5, "Say why in a few words: the shopper reads this")
+    .max(500, "Use at most 500 characters"),
+});
+
+type ActionResult = { ok: boolean; message: string; errors?: FieldErrors };
+
+export async function action({ context, request, params, url }: Route.ActionArgs) {
+  const { user, membership } = await requireBusinessMember(
+    context,
+    request,
+    params.business,
+    "staff",
+  );
+  if (!numberPattern.test(params.number)) throw notFound(url);
+  const app = services(context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const actor = {
+    businessId: membership.businessId,
+    number: params.number,
+    actorId: user.id,
+    source: auditSource(request),
+    publicUrl: app.settings.publicUrl,
+  };
+  const refused = (status: number, message: string, errors?: FieldErrors) =>
+    data<ActionResult>({ ok: false, message, errors }, { status });
+
+  if (intent === "fulfil") {
+    const result = await fulfilBusinessOrder(app.db, actor);
+    if (!result.ok && result.status === 404) throw notFound(url);
+    if (!result.ok) return refused(result.status, result.message);
+    app.emailQueued();
+    return data<ActionResult>({ ok: true, message: "Marked fulfilled. The shopper was emailed." });
+  }
+
+  if (intent === "refund") {
+    // Refunds are for managers and owners; to staff this action doesn't exist.
+    if (!hasBusinessRole(membership.role, "manager")) throw notFound(url);
+    const parsed = refundSchema.safeParse({ reason: form.get("reason") ?? undefined });
+    if (!parsed.success) {
+      return refused(400, "Check the reason and try again.", fieldErrors(parsed.error));
+    }
+    const result = await refundBusinessOrder(app.db, { ...actor, reason: parsed.data.reason });
+    if (!result.ok && result.status === 404) throw notFound(url);
+    if (!result.ok) return refused(result.status, result.message);
+    app.emailQueued();
+    let sent = 0;
+    try {
+      sent = await sendPendingRefunds(paymentServices(app), { refundId: result.refundId });
+    } catch (error) {
+      // The order is refunded and the refund queued; the payment job sends it again.
+      app.log.error({ err: error, refundId: result.refundId }, "sending a console refund failed");
+    }
+    return data<ActionResult>({
+      ok: true,
+      message:
+        sent > 0
+          ? "Refunded. The money is on its way back and the shopper was emailed."
+          : "Refunded, and the shopper was emailed. The payment provider hasn't taken the refund yet: Oja tries again every minute.",
+    });
+  }
+
+  return refused(400, "Unknown action.");
+}
+
+export default function VendorOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const { business, role } = useConsole();
+  const navigation = useNavigation();
+  const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+  const canRefund = hasBusinessRole(role, "manager");
+  const reasonId = useId();
+
+  useEffect(() => {
+    if (actionData?.ok) toast.success(actionData.message);
+  }, [actionData]);
+
+  return (
+    <div className="space-y-5">
+      <div>
+        <Link
+          to={`/vendor/${business.slug}/orders`}
+          className="text-sm text-ink-muted hover:underline"
+        >
+          Orders
+        </Link>
+        <div className="mt-1 flex flex-wrap items-center gap-3">
+          <h1 className="text-xl font-semibold text-ink sm:text-2xl">
+            Order <span className="font-mono">{order.number}</span>
+          </h1>
+          <OrderStatusBadge status={order.status} />
+        </div>
+      </div>
+
+      {actionData && !actionData.ok && !actionData.errors ? (
+        <FormMessage tone="error">{actionData.message}</FormMessage>
+      ) : null}
+
+      {order.status === "pending_payment" ? (
+        <p className="rounded-xl bg-points-soft px-4 py-3 text-ink">
+          The shopper hasn't paid yet. Hand nothing over until this order shows "Paid"; unpaid
+          orders are cancelled after a day.
+        </p>
+      ) : null}
+      {order.closingReason ? (
+        <p className="rounded-xl bg-surface-sunken px-4 py-3 text-ink">
+          {order.closingReason}
+          {order.refund ? (
+            <>
+              {" "}
+              Refund of <Money kobo={kobo(order.refund.amountKobo)} />:{" "}
+              {order.refund.status === "processed"
+                ? "returned to the shopper"
+                : order.refund.status === "failed"
+                  ? "failed: contact Oja"
+                  : "on its way to the shopper"}
+              .
+            </>
+          ) : null}
+        </p>
+      ) : null}
+
+      {order.status === "paid" ? (
+        <section
+          aria-labelledby="actions-heading"
+          className="space-y-4 rounded-xl border border-brand bg-surface p-4"
+        >
+          <h2 id="actions-heading" className="text-lg font-semibold text-ink">
+            Hand it over
+          </h2>
+          <Form method="post" className="flex flex-wrap items-center gap-3">
+            <p className="min-w-0 flex-1 text-ink">
+              {order.fulfilment === "delivery"
+                ? "Sent it on its way? The shopper is told it's coming."
+                : "Ready to collect? The shopper is told to come for it."}
+            </p>
+            <Button type="submit" name="intent" value="fulfil" disabled={busyIntent === "fulfil"}>
+              {busyIntent === "fulfil" ? "Saving…" : "Mark fulfilled"}
+            </Button>
+          </Form>
+          {canRefund ? (
+            <details
+              className="rounded-lg border border-line p-3"
+              open={Boolean(actionData?.errors)}
+            >
+              <summary className="cursor-pointer font-medium text-ink">Cancel and refund</summary>
+              <Form method="post" className="mt-3 space-y-3">
+                <p className="text-sm text-ink-muted">
+                  The shopper gets <Money kobo={kobo(order.subtotalKobo)} /> back through the
+                  payment provider, the stock returns to the shelf, and they're emailed your reason.
+                </p>
+                <div className="space-y-1.5">
+                  <label htmlFor={reasonId} className="block text-sm font-medium text-ink">
+                    Reason for the shopper
+                  </label>
+                  <textarea
+                    id={reasonId}
+                    name="reason"
+                    rows={2}
+                    maxLength={500}
+                    required
+                    aria-invalid={actionData?.errors?.reason ? true : undefined}
+                    aria-describedby={actionData?.errors?.reason ? `${reasonId}-error` : undefined}
+                    className="block w-full rounded-lg border border-line bg-surface px-3 py-2 text-base text-ink focus:border-brand focus:outline-2 focus:outline-focus aria-[invalid=true]:border-danger"
+                  />
+                  {actionData?.errors?.reason ? (
+                    <FieldError id={`${reasonId}-error`}>{actionData.errors.reason}</FieldError>
+                  ) : null}
+                </div>
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="refund"
+                  variant="danger"
+                  disabled={busyIntent === "refund"}
+                >
+                  {busyIntent === "refund" ? "Refunding…" : "Refund the order"}
+                </Button>
+              </Form>
+            </details>
+          ) : null}
+        </section>
+      ) : null}
+
+      <section
+        aria-labelledby="items-heading"
+        className="rounded-xl border border-line bg-surface p-4"
+      >
+        <h2 id="items-heading" className="text-lg font-semibold text-ink">
+          Items
+        </h2>
+        <ul className="mt-2 divide-y divide-line">
+          {order.lines.map((line) => (
+            <li key={line.position} className="flex justify-between gap-3 py-2">
+              <span className="text-ink">
+                {line.quantity} × {line.name}
+                {line.size ? <span className="text-ink-muted"> · Size {line.size}</span> : null}
+                <span className="block text-sm text-ink-muted">
+                  <Money kobo={kobo(line.unitPriceKobo)} /> each
+                </span>
+              </span>
+              <Money kobo={kobo(line.unitPriceKobo * line.quantity)} className="font-medium" />
+            </li>
+          ))}
+        </ul>
+        <div className="mt-2 flex justify-between border-t border-line pt-2 font-bold text-ink">
+          <span>Total</span>
+          <Money kobo={kobo(order.subtotalKobo)} />
+        </div>
+      </section>
+
+      <div className="grid gap-5 md:grid-cols-2">
+        <section
+          aria-labelledby="buyer-heading"
+          className="rounded-xl border border-line bg-surface p-4"
+        >
+          <h2 id="buyer-heading" className="text-lg font-semibold text-ink">
+            Buyer
+          </h2>
+          <p className="mt-2 font-medium text-ink">{order.buyer.name ?? "Deleted account"}</p>
+          <p className="mt-1 flex items-center gap-2 text-ink">
+            <Mail aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
+            <a href={`mailto:${order.buyer.email}`} className="break-all hover:underline">
+              {order.buyer.email}
+            </a>
+          </p>
+          <p className="mt-1 flex items-center gap-2 text-ink">
+            <Phone aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
+            <a href={order.buyer.phoneHref} className="hover:underline">
+              {order.buyer.phone}
+            </a>
+          </p>
+        </section>
+
+        <section
+          aria-labelledby="handover-heading"
+          className="rounded-xl border border-line bg-surface p-4"
+        >
+          <h2 id="handover-heading" className="text-lg font-semibold text-ink">
+            {order.fulfilment === "delivery" ? "Delivery" : "Pickup"}
+          </h2>
+          {order.fulfilment === "delivery" && order.deliveryAddress ? (
+            <p className="mt-2 flex gap-2 text-ink">
+              <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0 text-ink-muted" />
+              <span>
+                {order.deliveryAddress.recipient}, {order.deliveryAddress.line1}
+                {order.deliveryAddress.line2 ? `, ${order.deliveryAddress.line2}` : ""},{" "}
+                {order.deliveryAddress.city}, {order.deliveryAddress.state} ·{" "}
+                {order.deliveryAddress.phone}
+              </span>
+            </p>
+          ) : (
+            <p className="mt-2 flex gap-2 text-ink">
+              <Store aria-hidden="true" className="mt-1 size-4 shrink-0 text-ink-muted" />
+              <span>The shopper collects it from {business.name}.</span>
+            </p>
+          )}
+          <p className="mt-2 text-sm text-ink-muted">
+            {order.notes ? `Shopper's note: ${order.notes}` : "No note from the shopper."}
+          </p>
+        </section>
+      </div>
+
+      <section
+        aria-labelledby="history-heading"
+        className="rounded-xl border border-line bg-surface p-4"
+      >
+        <h2 id="history-heading" className="text-lg font-semibold text-ink">
+          History
+        </h2>
+        <ol className="mt-2 space-y-1 text-sm">
+          {order.history.map((step) => (
+            <li key={step.label} className="flex justify-between gap-3">
+              <span className="text-ink">{step.label}</span>
+              <span className="text-ink-muted">{step.at}</span>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, test } from "vitest";
+import type { DatabaseHandle } from "#app/db/database.server.ts";
+import * as dashboard from "#app/routes/vendor-dashboard.tsx";
+import * as invitation from "#app/routes/vendor-invitation.tsx";
+import * as members from "#app/routes/vendor-members.tsx";
+import * as order from "#app/routes/vendor-order.tsx";
+import * as orders from "#app/routes/vendor-orders.tsx";
+import { createTestDatabase } from "#tests/support/database.ts";
+import { createOrder } from "#tests/support/orders.ts";
+import {
+  createRoleFixtures,
+  expectRoleMatrix,
+  type MatrixRole,
+  type Outcome,
+  type RoleFixtures,
+} from "#tests/support/role-matrix.ts";
+import { pageRequest } from "#tests/support/router-context.ts";
+import { inviteMember } from "./members.server.ts";
+
+/**
+ * The role matrix of the console's dashboard, orders and members (issue 7, decision 018): every
+ * loader and action, as each kind of person. Members of one business get 404 on another's
+ * console; a manager cannot manage members; staff cannot refund.
+ */
+let database: DatabaseHandle;
+let fixtures: RoleFixtures;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  fixtures = await createRoleFixtures(database.db);
+}, 60_000);
+
+afterAll(() => database.close());
+
+const staffAndUp: Record<MatrixRole, Outcome> = {
+  guest: "login",
+  shopper: 404,
+  otherShopper: 404,
+  staff: "ok",
+  manager: "ok",
+  owner: "ok",
+  ownerOfOther: 404,
+  admin: 404,
+};
+const managersAndOwners: Record<MatrixRole, Outcome> = { ...staffAndUp, staff: 404 };
+const ownersOnly: Record<MatrixRole, Outcome> = { ...managersAndOwners, manager: 404 };
+
+type RouteFunction = (args: never) => unknown;
+
+/** The matrix sends GETs; an action gets the same person's cookie on a form post. */
+function posting(run: RouteFunction, path: string, form: Record<string, string>): RouteFunction {
+  return ((args: { request: Request }) =>
+    (run as (args: unknown) => unknown)({
+      ...args,
+      request: pageRequest(path, {
+        form,
+        cookie: args.request.headers.get("cookie") ?? undefined,
+      }),
+    })) as RouteFunction;
+}
+
+describe("the console's dashboard, orders and members, by role", () => {
+  test("the dashboard opens for every member of the business and nobody else", async () => {
+    const slug = fixtures.business.slug;
+    await expectRoleMatrix(
+      database.db,
+      fixtures,
+      {
+        path: `/vendor/${slug}`,
+        pattern: "/vendor/:business",
+        params: { business: slug },
+        run: dashboard.loader,
+      },
+      staffAndUp,
+    );
+  });
+
+  test("the orders list opens for staff, managers and owners; to anyone else it doesn't exist", async () => {
+    const slug = fixtures.business.slug;
+    await expectRoleMatrix(
+      database.db,
+      fixtures,
+      {
+        path: `/vendor/${slug}/orders`,
+        pattern: "/vendor/:business/orders",
+        params: { business: slug },
+        run: orders.loader,
+      },
+      staffAndUp,
+    );
+  });
+
+  test("an order opens for the business's members; staff may fulfil it, only managers and owners refund it", async () => {
+    const slug = fixtures.business.slug;
+    const paid = await createOrder(database.db, {
+      shopperId: fixtures.userIds.shopper,
+      businessId: fixtures.business.id,
+    });
+    const path = `/vendor/${slug}/orders/${paid.number}`;
+    const target = {
+      path,
+      pattern: "/vendor/:business/orders/:number",
+      params: { business: slug, number: paid.number },
+    };
+    await expectRoleMatrix(database.db, fixtures, { ...target, run: order.loader }, staffAndUp);
+    // A cancelled order: fulfilling it answers 409 to those allowed, the guard's 404 to the rest.
+    const cancelled = await createOrder(database.db, {
+      shopperId: fixtures.userIds.shopper,
+      businessId: fixtures.business.id,
+      status: "cancelled",
+    });
+    const cancelledTarget = {
+      path: `/vendor/${slug}/orders/${cancelled.number}`,
+      pattern: "/vendor/:business/orders/:number",
+      params: { business: slug, number: cancelled.number },
+    };
+    await expectRoleMatrix(
+      database.db,
+      fixtures,
+      {
+        ...cancelledTarget,
+        run: posting(order.action, cancelledTarget.path, { intent: "fulfil" }),
+      },
+      staffAndUp,
+    );
+    // Without a reason the refund is a 400 for those allowed; staff get 404.
+    await expectRoleMatrix(
+      database.db,
+      fixtures,
+      { ...target, run: posting(order.action, path, { intent: "refund", reason: "" }) },
+      managersAndOwners,
+    );
+  });
+
+  test("another business's order number is a 404 even to an owner", async () => {
+    const theirs = await createOrder(database.db, {
+      shopperId: fixtures.userIds.shopper,
+      businessId: fixtures.otherBusiness.id,
+    });
+    const slug = fixtures.business.slug;
+    const path = `/vendor/${slug}/orders/${theirs.number}`;
+    await expectRoleMatrix(
+      database.db,
+      fixtures,
+      {
+        path,
+        pattern: "/vendor/:business/orders/:number",
+        params: { business: slug, number: theirs.number },
+        run: posting(order.action, path, { intent: "fulfil" }),
+      },
+      { ...staffAndUp, staff: 404, manager: 404, owner: 404 },
+    );
+  });
+
+  test("members are managed by owners only: a manager or staff member gets 404 for the page and its action", async () => {
+    const slug = fixtures.business.slug;
+    const path = `/vendor/${slug}/members`;
+    const target = { path, pattern: "/vendor/:business/members", params: { business: slug } };
+    await expectRoleMatrix(database.db, fixtures, { ...target, run: members.loader }, ownersOnly);
+    // An unusable address: a 400 for the owner, the guard's 404 for everyone else.
+    for (const form of [
+      { intent: "invite", email: "not an address", role: "staff" },
+      { intent: "role", userId: fixtures.userIds.staff, role: "owner-ish" },
+      { intent: "remove", userId: "" },
+    ] as Record<string, string>[]) {
+      await expectRoleMatrix(
+        database.db,
+        fixtures,
+        { ...target, run: posting(members.action, path, form) },
+        ownersOnly,
+      );
+    }
+  });
+
+  test("an invitation link opens for anyone signed in (each learns whether it is theirs); guests sign in first", async () => {
+    const invited = await inviteMember(database.db, {
+      businessId: fixtures.business.id,
+      email: "invitee-matrix@example.com",
+      role: "staff",
+      actorId: fixtures.userIds.owner,
+      source: {},
+      publicUrl: "http://localhost:3000",
+    });
+    if (!invited.ok) throw new Error("not invited");
+    const path = `/vendor/invitations/${invited.token}`;
+    const target = {
+      path,
+      pattern: "/vendor/invitations/:token",
+      params: { token: invited.token },
+    };
+    const everyoneSignedIn = {
+      guest: "login",
+      shopper: "ok",
+      otherShopper: "ok",
+      staff: "ok",
+      manager: "ok",
+      owner: "ok",
+      ownerOfOther: "ok",
+      admin: "ok",
+    } as const;
+    await expectRoleMatrix(
+      database.db,
+      fixtures,
+      { ...target, run: invitation.loader },
+      everyoneSignedIn,
+    );
+    // Accepting as anyone but the invited address changes nothing and says why (403).
+    await expectRoleMatrix(
+      database.db,
+      fixtures,
+      { ...target, run: posting(invitation.action, path, {}) },
+      everyoneSignedIn,
+    );
+  });
+});

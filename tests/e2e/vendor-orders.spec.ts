@@ -1,0 +1,264 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import type { Browser, Page } from "@playwright/test";
+import {
+  createAccount,
+  expect,
+  followEmailLink,
+  newAccountDetails,
+  openHydrated,
+  openLatestEmail,
+  sandboxedEmailFrame,
+  signIn,
+  strongPassword,
+  test,
+  waitForHydration,
+} from "./fixtures.ts";
+
+/**
+ * The vendor console's orders and members (issue 7, decision 018) in Chromium: a shopper buys
+ * from a demo business → its owner sees the order on the dashboard, marks it fulfilled → the
+ * shopper's "on its way" email arrives in the dev mailbox. Then the owner invites a manager, who
+ * joins from the email's link and sees the console without its Members section.
+ *
+ * The demo data has no members, and the embedded database can't be written while a server holds
+ * it, so this spec runs a server of its own (tests/support/e2e-vendor-server.ts) whose data dir
+ * gets an owner for one demo business, through Better Auth, before the server starts.
+ *
+ * E2E_SHOTS=/tmp/shots-vendor saves screenshots of the console at 390 and 1280 px.
+ */
+const port = Number(process.env.E2E_VENDOR_PORT ?? 3645);
+const baseURL = `http://localhost:${port}`;
+const dataDir = `.e2e-vendor-${port}`;
+const owner = { email: `owner-${Date.now().toString(36)}@example.com`, password: strongPassword };
+
+interface OwnedBusiness {
+  businessSlug: string;
+  businessName: string;
+  productSlug: string;
+  productName: string;
+}
+
+let server: ChildProcess | undefined;
+let business: OwnedBusiness;
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+test.use({ baseURL });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  server = spawn(process.execPath, ["tests/support/e2e-vendor-server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      E2E_OWNER_EMAIL: owner.email,
+      E2E_OWNER_PASSWORD: owner.password,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`${baseURL}/readyz`)).status;
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: 220_000, intervals: [1_000] },
+    )
+    .toBe(200);
+  business = JSON.parse(readFileSync(`${dataDir}/e2e-owner.json`, "utf8")) as OwnedBusiness;
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((resolve) => server?.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 800 };
+
+/** Screenshots at both widths when E2E_SHOTS names a folder. */
+async function shoot(page: Page, name: string) {
+  const dir = process.env.E2E_SHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  for (const [label, size] of [
+    ["390", phone],
+    ["1280", desktop],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `${dir}/${name}-${label}.png`, fullPage: true });
+  }
+  await page.setViewportSize(phone);
+}
+
+async function signedInPage(browser: Browser, email: string, password: string) {
+  const context = await browser.newContext({ baseURL, viewport: phone });
+  const page = await context.newPage();
+  await signIn(page, email, password);
+  return page;
+}
+
+const orderNumber = /OJA-[2-9A-HJKMNP-TV-Z]{8}/;
+
+test("a shopper buys; the owner sees the order on the dashboard, marks it fulfilled, and the shopper is emailed", async ({
+  page,
+  browser,
+  allowConsoleError,
+}) => {
+  allowConsoleError(sandboxedEmailFrame);
+  await page.setViewportSize(phone);
+  const shopper = newAccountDetails("vendor-shopper");
+  await createAccount(page, shopper);
+
+  const number = await test.step("the shopper buys one product with delivery", async () => {
+    await openHydrated(page, `/${business.businessSlug}/products/${business.productSlug}`);
+    await page.getByRole("button", { name: "Add to cart", exact: true }).click();
+    await expect(page.getByText(`${business.productName} added to your cart`)).toBeVisible();
+    await openHydrated(page, "/cart");
+    await page
+      .getByRole("complementary", { name: "Summary" })
+      .getByRole("link", { name: "Checkout" })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+    await page.getByLabel("Phone", { exact: true }).fill("0803 123 4567");
+    const address = page.getByRole("region", { name: "Delivery address" });
+    await address.getByLabel("Street address", { exact: true }).fill("12 Admiralty Way");
+    await address.getByLabel("City", { exact: true }).fill("Lekki");
+    await address.getByLabel("State", { exact: true }).fill("Lagos");
+    await page.getByRole("button", { name: /^Pay ₦/ }).click();
+    const frame = page.frameLocator('iframe[title="Paystack test payment"]');
+    await frame.getByRole("button", { name: "Use card 4084 0840 8408 4081", exact: true }).click();
+    await frame.getByRole("button", { name: /^Pay ₦/ }).click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Thank you: your payment went through" }),
+    ).toBeVisible();
+    const text = await page
+      .getByTestId("checkout-order")
+      .getByText(orderNumber)
+      .first()
+      .textContent();
+    expect(text).toMatch(orderNumber);
+    return text?.trim() ?? "";
+  });
+
+  const ownerPage = await signedInPage(browser, owner.email, owner.password);
+  await test.step("the owner's dashboard lists it to fulfil and counts it in today's sales", async () => {
+    await openHydrated(ownerPage, `/vendor/${business.businessSlug}`);
+    await expect(ownerPage.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(ownerPage.getByTestId("sales-today")).toContainText("1 order");
+    const toFulfil = ownerPage.getByRole("region", { name: /^To fulfil/ });
+    await expect(toFulfil).toContainText(number);
+    await shoot(ownerPage, "dashboard");
+    await toFulfil.getByRole("link", { name: new RegExp(number) }).click();
+  });
+
+  await test.step("the order's page shows the buyer and delivery; marking it fulfilled says the shopper was emailed", async () => {
+    await expect(ownerPage).toHaveURL(`/vendor/${business.businessSlug}/orders/${number}`);
+    await expect(
+      ownerPage.getByRole("heading", { level: 1, name: `Order ${number}` }),
+    ).toBeVisible();
+    await expect(ownerPage.getByRole("region", { name: "Buyer" })).toContainText(shopper.email);
+    await expect(ownerPage.getByRole("region", { name: "Delivery" })).toContainText(
+      "12 Admiralty Way, Lekki, Lagos",
+    );
+    await expect(ownerPage.getByRole("region", { name: "Items" })).toContainText(
+      `1 × ${business.productName}`,
+    );
+    await shoot(ownerPage, "order-paid");
+    await ownerPage.getByRole("button", { name: "Mark fulfilled" }).click();
+    await expect(ownerPage.getByText("Marked fulfilled. The shopper was emailed.")).toBeVisible();
+    await expect(ownerPage.getByRole("region", { name: "History" })).toContainText("Fulfilled");
+    await expect(ownerPage.getByRole("button", { name: "Mark fulfilled" })).toHaveCount(0);
+    await shoot(ownerPage, "order-fulfilled");
+  });
+
+  await test.step("the orders list shows it as fulfilled, and the filter finds it", async () => {
+    await openHydrated(ownerPage, `/vendor/${business.businessSlug}/orders`);
+    await ownerPage.getByLabel("Status").selectOption("fulfilled");
+    await ownerPage.getByRole("button", { name: "Show" }).click();
+    await expect(ownerPage).toHaveURL(/\?status=fulfilled$/);
+    const list = ownerPage.getByRole("list", { name: "Orders" });
+    await expect(list.getByRole("link").filter({ hasText: number })).toContainText("Fulfilled");
+    await shoot(ownerPage, "orders");
+  });
+  await ownerPage.context().close();
+
+  await test.step("the shopper's email says the order is on its way", async () => {
+    await openLatestEmail(page, shopper.email, `Your order ${number} is on its way`);
+    await expect(page.getByRole("region", { name: "Plain text" })).toContainText(
+      `${business.businessName} has sent your order ${number} on its way to`,
+    );
+  });
+});
+
+test("the owner invites a manager, who joins from the email and sees the console without Members", async ({
+  page,
+  browser,
+  allowConsoleError,
+}) => {
+  allowConsoleError(sandboxedEmailFrame);
+  const manager = newAccountDetails("vendor-manager");
+  const ownerPage = await signedInPage(browser, owner.email, owner.password);
+  await test.step("the owner sends the invitation from Members", async () => {
+    await openHydrated(ownerPage, `/vendor/${business.businessSlug}`);
+    await ownerPage
+      .getByRole("navigation", { name: "Console" })
+      .getByRole("link", { name: "Members" })
+      .click();
+    await expect(ownerPage.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();
+    const invite = ownerPage.getByRole("region", { name: "Invite someone" });
+    await invite.getByLabel("Email").fill(manager.email);
+    await invite.getByLabel("Role").selectOption("manager");
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await expect(ownerPage.getByText(`Invitation sent to ${manager.email}.`)).toBeVisible();
+    await expect(
+      ownerPage.getByRole("region", { name: "Invitations not accepted yet" }),
+    ).toContainText(manager.email);
+    await shoot(ownerPage, "members");
+  });
+
+  await test.step("the invited person opens the link as a guest, creates the account on the way and joins", async () => {
+    await page.setViewportSize(phone);
+    await openLatestEmail(page, manager.email, `Join ${business.businessName} on Oja`);
+    await followEmailLink(page, /\/vendor\/invitations\//);
+    await expect(page).toHaveURL(/\/Login\?redirectTo=%2Fvendor%2Finvitations%2F/);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await expect(page).toHaveURL(/\/CreateAccount\?redirectTo=/);
+    await page.getByLabel("Your name").fill(manager.name);
+    await page.getByLabel("Email", { exact: true }).fill(manager.email);
+    await page.getByLabel("Password", { exact: true }).fill(manager.password);
+    await page.getByRole("checkbox", { name: /I agree to Oja's privacy policy/ }).check();
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: `Join ${business.businessName}` }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/vendor\/invitations\/[0-9a-z]{26}$/);
+    await shoot(page, "invitation");
+    await page.getByRole("button", { name: `Join ${business.businessName}` }).click();
+    await expect(page).toHaveURL(`/vendor/${business.businessSlug}`);
+    await expect(page.getByText("Console · you are manager")).toBeVisible();
+    const menu = page.getByRole("navigation", { name: "Console" });
+    await expect(menu.getByRole("link", { name: "Orders" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Members" })).toHaveCount(0);
+  });
+
+  await test.step("the owner sees the new manager among the members", async () => {
+    await ownerPage.reload();
+    await expect(
+      ownerPage.getByRole("region", { name: `People in ${business.businessName}` }),
+    ).toContainText(manager.email);
+  });
+  await ownerPage.context().close();
+});
