@@ -1,4 +1,4 @@
--- Written by hand (search speed, issue 5). Three things that let a search read dozens of rows
+-- Written by hand (search speed, issue 5). What lets a search read dozens of rows
 -- instead of 100,000 (bench/README.md, search):
 --
 -- 1. oja_unaccent() becomes inlinable. The wrapper of 0004 is a SQL function around the STABLE
@@ -14,8 +14,8 @@
 -- 2. Facet counts for browsing without words, kept by triggers: active products of active
 --    businesses per (category, city, price bucket), active businesses per (category, city).
 -- 3. The distinct names of products, kept by triggers, for typos and autocomplete.
--- 4. Indexes for the page of a browse (price and name order) and for a business's cheapest
---    product.
+-- 4. Indexes for the page of a browse (price and name order), for a business's cheapest
+--    product, and for a product match's business (index-only).
 DO $$
 BEGIN
   IF (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
