@@ -84,6 +84,11 @@ export default [
       // Orders (orders helper).
 
       // Products and collections (catalogue helper).
+      route("products", "routes/vendor-products.tsx"),
+      route("products/new", "routes/vendor-product-new.tsx"),
+      route("products/images", "routes/vendor-product-images.ts"),
+      route("products/options", "routes/vendor-product-options.ts"),
+      route("products/:productId", "routes/vendor-product.tsx"),
 
       // Members (orders helper).
 

@@ -16,6 +16,7 @@ export const consoleSections: ConsoleSection[] = [
   { path: "", label: "Dashboard", minimum: "staff" },
   // Orders (orders helper): { path: "orders", label: "Orders", minimum: "staff" },
   // Products and collections (catalogue helper).
+  { path: "products", label: "Products", minimum: "manager" },
   // Members (orders helper).
   // Profile, hours and branding (applications helper).
 ];

@@ -13,11 +13,10 @@ export interface CsvRecord {
 
 export class CsvSyntaxError extends Error {
   override name = "CsvSyntaxError";
-  constructor(
-    readonly line: number,
-    problem: string,
-  ) {
+  readonly line: number;
+  constructor(line: number, problem: string) {
     super(`Line ${line}: ${problem}`);
+    this.line = line;
   }
 }
 
