@@ -89,6 +89,8 @@ export default [
       route("products/images", "routes/vendor-product-images.ts"),
       route("products/options", "routes/vendor-product-options.ts"),
       route("products/:productId", "routes/vendor-product.tsx"),
+      route("collections", "routes/vendor-collections.tsx"),
+      route("collections/:collectionId", "routes/vendor-collection.tsx"),
 
       // Members (orders helper).
 
