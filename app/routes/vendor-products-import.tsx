@@ -4,12 +4,12 @@ import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
 import { requireCatalogueManager } from "#app/vendor/catalogue/guard.server.ts";
+import { importFromRequest } from "#app/vendor/catalogue/product-csv.server.ts";
 import {
+  csvColumns,
   type ImportReport,
-  importFromRequest,
   maxImportRows,
-} from "#app/vendor/catalogue/product-csv.server.ts";
-import { csvColumns } from "#app/vendor/catalogue/product-input.ts";
+} from "#app/vendor/catalogue/product-input.ts";
 import type { Route } from "./+types/vendor-products-import";
 
 /**

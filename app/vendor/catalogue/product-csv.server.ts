@@ -10,6 +10,9 @@ import { CsvSyntaxError, parseCsv, writeCsv } from "./csv.ts";
 import {
   type CsvColumn,
   csvColumns,
+  type ImportReport,
+  maxImportBytes,
+  maxImportRows,
   type ProductCsvRow,
   productCsvSchema,
 } from "./product-input.ts";
@@ -21,8 +24,6 @@ import { allProductsOf, type CatalogueActor } from "./products.server.ts";
  * creates or updates every product by slug in one transaction, or changes nothing and lists
  * every problem with its line number.
  */
-export const maxImportBytes = 2 * 1024 * 1024;
-export const maxImportRows = 5000;
 /** A report lists this many problems; the rest are counted. */
 const maxReportedProblems = 200;
 
@@ -43,10 +44,6 @@ export async function exportProductsCsv(db: Database, businessId: string): Promi
     ]),
   ]);
 }
-
-export type ImportReport =
-  | { ok: true; created: number; updated: number }
-  | { ok: false; problems: string[] };
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 

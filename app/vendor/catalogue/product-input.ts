@@ -160,6 +160,14 @@ export const csvColumns = [
 ] as const;
 export type CsvColumn = (typeof csvColumns)[number];
 
+export const maxImportBytes = 2 * 1024 * 1024;
+export const maxImportRows = 5000;
+
+/** What an import did: everything, or nothing and why. */
+export type ImportReport =
+  | { ok: true; created: number; updated: number }
+  | { ok: false; problems: string[] };
+
 /** One line of an import, by column name; the slug is required there, as it names the product. */
 export const productCsvSchema = z
   .object({
