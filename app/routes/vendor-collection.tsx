@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import type { FieldErrors } from "#app/auth/forms.ts";
 import { fieldErrors } from "#app/auth/forms.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import { Field, FormMessage, TextAreaField } from "#app/components/ui/field.tsx";
+import { FormMessage } from "#app/components/ui/field.tsx";
 import {
   type LoadOptions,
   Multiselect,
@@ -12,10 +12,10 @@ import {
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
 import { http } from "#app/http/http-client.ts";
+import { CollectionFields } from "#app/vendor/catalogue/collection-fields.tsx";
 import {
   collectionFormSchema,
   collectionFormValues,
-  collectionLimits,
   collectionProductsSchema,
 } from "#app/vendor/catalogue/collection-input.ts";
 import {
@@ -122,33 +122,11 @@ export default function VendorCollection({ loaderData, actionData, params }: Rou
         key={collection.updatedAt}
         className="space-y-4 rounded-card border border-line bg-surface p-4 sm:p-5"
       >
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="Name"
-            name="name"
-            required
-            maxLength={collectionLimits.name}
-            defaultValue={collection.name}
-            error={errors.name}
-          />
-          <Field
-            label="Slug"
-            name="slug"
-            maxLength={collectionLimits.slug}
-            defaultValue={collection.slug}
-            hint={`Its address: /b/${params.business}/collection/${collection.slug}`}
-            error={errors.slug}
-            autoCapitalize="none"
-            spellCheck={false}
-          />
-        </div>
-        <TextAreaField
-          label="Description (optional)"
-          name="description"
-          rows={3}
-          maxLength={collectionLimits.description}
-          defaultValue={collection.description}
-          error={errors.description}
+        <CollectionFields
+          defaults={collection}
+          errors={errors}
+          slugLabel="Slug"
+          slugHint={`Its address: /b/${params.business}/collection/${collection.slug}`}
         />
         <Multiselect
           label="Products, in the order shown"

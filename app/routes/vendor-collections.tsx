@@ -5,13 +5,13 @@ import type { FieldErrors } from "#app/auth/forms.ts";
 import { fieldErrors } from "#app/auth/forms.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
-import { Field, FormMessage, TextAreaField } from "#app/components/ui/field.tsx";
+import { FormMessage } from "#app/components/ui/field.tsx";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
+import { CollectionFields } from "#app/vendor/catalogue/collection-fields.tsx";
 import {
   collectionFormSchema,
   collectionFormValues,
-  collectionLimits,
 } from "#app/vendor/catalogue/collection-input.ts";
 import {
   createCollection,
@@ -221,30 +221,10 @@ function NewCollectionForm() {
       </h2>
       <input type="hidden" name="intent" value="create" />
       {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="Name"
-          name="name"
-          required
-          maxLength={collectionLimits.name}
-          error={errors.name}
-        />
-        <Field
-          label="Slug (optional)"
-          name="slug"
-          maxLength={collectionLimits.slug}
-          hint="Made from the name when left empty."
-          error={errors.slug}
-          autoCapitalize="none"
-          spellCheck={false}
-        />
-      </div>
-      <TextAreaField
-        label="Description (optional)"
-        name="description"
-        rows={3}
-        maxLength={collectionLimits.description}
-        error={errors.description}
+      <CollectionFields
+        errors={errors}
+        slugLabel="Slug (optional)"
+        slugHint="Made from the name when left empty."
       />
       <Button type="submit" disabled={busy}>
         <FolderPlus aria-hidden="true" className="size-4" />
