@@ -1,12 +1,12 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { storefrontProducts } from "#app/catalog/storefront.server.ts";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
-import { auditEvents, productImages, products } from "#app/db/schema.server.ts";
+import { auditEvents, images, productImages, products } from "#app/db/schema.server.ts";
 import * as productEdit from "#app/routes/vendor-product.tsx";
 import * as productImagesRoute from "#app/routes/vendor-product-images.ts";
 import * as productNew from "#app/routes/vendor-product-new.tsx";
@@ -294,6 +294,43 @@ describe("pictures", () => {
       errors: { images: "One of the pictures is no longer available. Upload it again." },
     });
     expect((await createWithPictures("made-up", ["img_0000000000000000"])).status).toBe(400);
+  });
+
+  test("without JavaScript the pictures travel with the form and are stored once the fields pass", async () => {
+    const post = async (fields: Record<string, string>) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(fields)) body.append(name, value);
+      body.append("newImage", new File([await png()], "front.png", { type: "image/png" }));
+      const request = new Request(`http://localhost:3000${newPath()}`, {
+        method: "POST",
+        body,
+        headers: { origin: "http://localhost:3000", cookie: fixtures.cookies.manager },
+      });
+      const args = await routeArgs(
+        database.db,
+        request,
+        "/vendor/:business/products/new",
+        { business: slug() },
+        env,
+      );
+      return outcomeOf(() => productNew.action(args as never));
+    };
+    const [{ total: imagesBefore } = { total: 0 }] = await database.db
+      .select({ total: count() })
+      .from(images);
+    const refused = await post({ ...validForm, slug: "no-js", price: "" });
+    expect(refused.status).toBe(400);
+    const [{ total: imagesAfterRefusal } = { total: 0 }] = await database.db
+      .select({ total: count() })
+      .from(images);
+    expect(imagesAfterRefusal).toBe(imagesBefore);
+    expect((await post({ ...validForm, slug: "no-js" })).status).toBe(302);
+    const product = await productBySlug("no-js");
+    const rows = await database.db
+      .select()
+      .from(productImages)
+      .where(eq(productImages.productId, product?.id ?? ""));
+    expect(rows).toHaveLength(1);
   });
 
   test("staff cannot upload pictures, and a file that isn't a picture is refused with a message", async () => {
