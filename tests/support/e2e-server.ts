@@ -6,5 +6,5 @@ import { rmSync } from "node:fs";
 process.env.DATA_DIR = ".e2e-data";
 rmSync(process.env.DATA_DIR, { recursive: true, force: true });
 const { prepareE2eData } = await import("./e2e-fixtures.ts");
-await prepareE2eData();
+await prepareE2eData(process.env.DATA_DIR);
 await import("../../server.ts");
