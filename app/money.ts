@@ -29,3 +29,25 @@ const naira = new Intl.NumberFormat("en-NG", {
 export function formatNaira(value: Kobo): string {
   return naira.format(value / 100);
 }
+
+/**
+ * Naira as a person types it ("12500", "12,500.50", "₦12,500.5") to exact kobo, without going
+ * through a float; null when it isn't a plain amount (negative, more than 2 decimals, letters).
+ * Thousands commas, when used, must group by three.
+ */
+export function parseNaira(text: string): Kobo | null {
+  const cleaned = text.trim().replace(/^(₦|NGN)\s*/i, "");
+  const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(cleaned);
+  if (!match) return null;
+  const whole = (match[1] ?? "").replaceAll(",", "");
+  const fraction = (match[2] ?? "").padEnd(2, "0");
+  const value = Number(whole) * 100 + Number(fraction);
+  return Number.isSafeInteger(value) ? kobo(value) : null;
+}
+
+/** Kobo as plain naira with 2 decimals and no grouping, for forms and CSV: 1250050 → "12500.50". */
+export function koboToNairaText(value: Kobo): string {
+  const sign = value < 0 ? "-" : "";
+  const abs = Math.abs(value);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}

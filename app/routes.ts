@@ -87,6 +87,16 @@ export default [
       route("orders/:number", "routes/vendor-order.tsx"),
 
       // Products and collections (catalogue helper).
+      route("products", "routes/vendor-products.tsx"),
+      route("products/new", "routes/vendor-product-new.tsx"),
+      route("products/images", "routes/vendor-product-images.ts"),
+      route("products/options", "routes/vendor-product-options.ts"),
+      route("products/export.csv", "routes/vendor-products-export.ts"),
+      route("products/import", "routes/vendor-products-import.tsx"),
+      route("products/import/upload", "routes/vendor-products-import-upload.ts"),
+      route("products/:productId", "routes/vendor-product.tsx"),
+      route("collections", "routes/vendor-collections.tsx"),
+      route("collections/:collectionId", "routes/vendor-collection.tsx"),
 
       // Members (orders helper).
       route("members", "routes/vendor-members.tsx"),

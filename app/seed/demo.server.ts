@@ -13,6 +13,7 @@ import {
   productImages,
   products,
 } from "#app/catalog/schema.server.ts";
+import { slugify } from "#app/catalog/slugify.ts";
 import { isReservedSlug } from "#app/catalog/slugs.ts";
 import type { Database } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
@@ -66,17 +67,7 @@ export function createRandom(seed: number): Random {
 // ---------------------------------------------------------------------------------------------
 // Slugs
 
-/** Lower-case kebab-case: "Mama Ngozi's Kitchen & Grill" → "mama-ngozis-kitchen-and-grill". */
-export function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/['’]/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
+export { slugify };
 
 /** The longest business slug the vendor console accepts (businessSlugSchema). */
 export const maxSlugLength = 40;

@@ -17,6 +17,8 @@ export const consoleSections: ConsoleSection[] = [
   // Orders (orders helper).
   { path: "orders", label: "Orders", minimum: "staff" },
   // Products and collections (catalogue helper).
+  { path: "products", label: "Products", minimum: "manager" },
+  { path: "collections", label: "Collections", minimum: "manager" },
   // Members (orders helper).
   { path: "members", label: "Members", minimum: "owner" },
   // Profile, hours and branding (applications helper).

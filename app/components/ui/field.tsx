@@ -73,6 +73,27 @@ export function Field({
   );
 }
 
+/** A labelled multi-line text box with its hint and its error, wired like Field. */
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  className,
+  ...textarea
+}: ComponentProps<"textarea"> & { label: string; hint?: ReactNode; error?: string }) {
+  return (
+    <LabelledControl
+      label={label}
+      hint={hint}
+      error={error}
+      className={className}
+      control={(wiring) => (
+        <textarea {...wiring} className={clsx(wiring.className, "py-2")} {...textarea} />
+      )}
+    />
+  );
+}
+
 export interface SelectOption {
   value: string;
   label: string;

@@ -1,0 +1,45 @@
+import { services } from "#app/context.server.ts";
+import { ImageUploadError, maxUploadBytes, storeUploadedImage } from "#app/media/uploads.server.ts";
+import { mediaDir } from "#app/services.server.ts";
+import { requireCatalogueManager, tooLarge } from "#app/vendor/catalogue/guard.server.ts";
+import type { Route } from "./+types/vendor-product-images";
+
+/**
+ * POST /vendor/{business}/products/images: one product picture from the product form's
+ * uploader (XMLHttpRequest, for its progress events). Answers `{ image }` or 400/413 with
+ * `{ message }`. The picture belongs to no product until a product form is saved with it.
+ */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  await requireCatalogueManager(context, request, params.business);
+  // The multipart envelope adds a little to the file itself.
+  if (tooLarge(request, maxUploadBytes + 64 * 1024)) {
+    return Response.json(
+      { message: "That picture is larger than 8 MB. Choose a smaller one." },
+      { status: 413 },
+    );
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return Response.json({ message: "Choose a picture to upload." }, { status: 400 });
+  }
+  const file = form.get("file");
+  const alt = form.get("alt");
+  if (!(file instanceof File)) {
+    return Response.json({ message: "Choose a picture to upload." }, { status: 400 });
+  }
+  const { db, settings } = services(context);
+  try {
+    const image = await storeUploadedImage(db, file, {
+      mediaDir: mediaDir(settings),
+      alt: typeof alt === "string" ? alt : "",
+    });
+    return Response.json({ image });
+  } catch (error) {
+    if (error instanceof ImageUploadError) {
+      return Response.json({ message: error.message }, { status: 400 });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,56 @@
+import { describe, expect, test } from "vitest";
+import { CsvSyntaxError, parseCsv, writeCsv } from "./csv.ts";
+
+describe("reading CSV", () => {
+  test("plain rows become fields, each with the line it starts on", () => {
+    expect(parseCsv("slug,name\nred-dress,Red dress\n")).toEqual([
+      { line: 1, fields: ["slug", "name"] },
+      { line: 2, fields: ["red-dress", "Red dress"] },
+    ]);
+  });
+
+  test("quoted values keep their commas, doubled quotes and line breaks", () => {
+    const records = parseCsv('a,"b, c","say ""hi""","two\nlines"\nnext,row,x,y');
+    expect(records).toEqual([
+      { line: 1, fields: ["a", "b, c", 'say "hi"', "two\nlines"] },
+      { line: 3, fields: ["next", "row", "x", "y"] },
+    ]);
+  });
+
+  test("CRLF line ends, a byte-order mark and blank lines are taken in stride", () => {
+    expect(parseCsv("\uFEFFa,b\r\n\r\nc,d\r\n")).toEqual([
+      { line: 1, fields: ["a", "b"] },
+      { line: 3, fields: ["c", "d"] },
+    ]);
+  });
+
+  test("empty fields stay empty, including a trailing one", () => {
+    expect(parseCsv("a,,c,\n")).toEqual([{ line: 1, fields: ["a", "", "c", ""] }]);
+  });
+
+  test("a quote that is never closed is reported at the line it opens on", () => {
+    expect(() => parseCsv('a,b\nc,"open\nstill open')).toThrow(
+      new CsvSyntaxError(2, "a quoted value is never closed"),
+    );
+  });
+
+  test("a stray quote inside an unquoted value is an error with its line", () => {
+    expect(() => parseCsv('a,b\nc,5" screen')).toThrowError(/^Line 2: /);
+    expect(() => parseCsv('a,"b"c')).toThrowError(/^Line 1: text follows a closing quote/);
+  });
+});
+
+describe("writing CSV", () => {
+  test("values are quoted only when they need it, and read back the same", () => {
+    const rows = [
+      ["slug", "description"],
+      ["a", 'Says "hello", twice\nand more'],
+      ["b", " padded "],
+    ];
+    const text = writeCsv(rows);
+    expect(text).toBe(
+      'slug,description\r\na,"Says ""hello"", twice\nand more"\r\nb," padded "\r\n',
+    );
+    expect(parseCsv(text).map((record) => record.fields)).toEqual(rows);
+  });
+});
