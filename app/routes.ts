@@ -79,14 +79,11 @@ export default [
     route("/api/payments/paystack/webhook", "routes/api-paystack-webhook.ts"),
     route("/api/checkout/quote", "routes/api-checkout-quote.ts"),
     route("/api/search/suggest", "routes/api-search-suggest.ts"),
-    route("/vendor/invitations/:token", "routes/vendor-invitation.tsx"), // (orders helper)
+    route("/vendor/invitations/:token", "routes/vendor-invitation.tsx"),
     route("/vendor/:business", "routes/vendor-business.tsx", [
       index("routes/vendor-dashboard.tsx"),
-      // Orders (orders helper).
       route("orders", "routes/vendor-orders.tsx"),
       route("orders/:number", "routes/vendor-order.tsx"),
-
-      // Products and collections (catalogue helper).
       route("products", "routes/vendor-products.tsx"),
       route("products/new", "routes/vendor-product-new.tsx"),
       route("products/images", "routes/vendor-product-images.ts"),
@@ -97,11 +94,7 @@ export default [
       route("products/:productId", "routes/vendor-product.tsx"),
       route("collections", "routes/vendor-collections.tsx"),
       route("collections/:collectionId", "routes/vendor-collection.tsx"),
-
-      // Members (orders helper).
       route("members", "routes/vendor-members.tsx"),
-
-      // Profile, hours and branding (applications helper).
       route("profile", "routes/vendor-profile.tsx"),
     ]),
     route("/api/follows/:businessId", "routes/api-follow-state.ts"),

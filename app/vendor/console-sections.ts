@@ -14,13 +14,9 @@ export interface ConsoleSection {
 
 export const consoleSections: ConsoleSection[] = [
   { path: "", label: "Dashboard", minimum: "staff" },
-  // Orders (orders helper).
   { path: "orders", label: "Orders", minimum: "staff" },
-  // Products and collections (catalogue helper).
   { path: "products", label: "Products", minimum: "manager" },
   { path: "collections", label: "Collections", minimum: "manager" },
-  // Members (orders helper).
   { path: "members", label: "Members", minimum: "owner" },
-  // Profile, hours and branding (applications helper).
   { path: "profile", label: "Profile and hours", minimum: "owner" },
 ];
