@@ -1,12 +1,18 @@
 import { mkdirSync } from "node:fs";
-import type { FrameLocator, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import {
   accountTest,
   createAccount,
   expect,
+  expectPopupAmount,
+  fillContactAndAddress,
   newAccountDetails,
   openHydrated,
   openLatestEmail,
+  paystackCards,
+  payWithCard,
+  popupDialog,
+  popupFrame,
   sandboxedEmailFrame,
   signIn,
   test,
@@ -31,11 +37,6 @@ import {
 
 const phoneWidth = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
-
-const cards = {
-  success: "4084 0840 8408 4081",
-  declined: "4084 0800 0000 0409",
-};
 
 interface Card {
   name: string;
@@ -150,38 +151,6 @@ async function expectQuotedLine(page: Page, product: Card) {
   await expect(line).toContainText(`1 × ${formatKobo(product.priceKobo)}`);
 }
 
-async function fillContactAndAddress(page: Page) {
-  await page.getByLabel("Phone", { exact: true }).fill("0803 123 4567");
-  const address = page.getByRole("region", { name: "Delivery address" });
-  await address.getByLabel("Street address", { exact: true }).fill("12 Admiralty Way");
-  await address.getByLabel("City", { exact: true }).fill("Lekki");
-  await address.getByLabel("State", { exact: true }).fill("Lagos");
-}
-
-function popupDialog(page: Page) {
-  return page.getByRole("dialog", { name: "Paystack test payment" });
-}
-
-function popupFrame(page: Page): FrameLocator {
-  return page.frameLocator('iframe[title="Paystack test payment"]');
-}
-
-/** The popup is open and asks for `amount`. */
-async function expectPopupAmount(page: Page, amount: string) {
-  await expect(popupDialog(page)).toBeVisible();
-  await expect(popupFrame(page).getByRole("heading", { level: 1 })).toHaveText(`Pay ${amount}`);
-}
-
-/** Fills the card form with a test card's "Use" button and pays. */
-async function payWithCard(page: Page, card: string, amount: string) {
-  const frame = popupFrame(page);
-  await frame.getByRole("button", { name: `Use card ${card}`, exact: true }).click();
-  await expect(frame.getByLabel("Card number")).toHaveValue(card);
-  await expect(frame.getByLabel("Expiry date")).toHaveValue(/^12\/\d{2}$/);
-  await expect(frame.getByLabel("CVV")).toHaveValue("408");
-  await frame.getByRole("button", { name: `Pay ${amount}`, exact: true }).click();
-}
-
 const checkoutPath = /\/checkout\/chk_[0-9a-z]{16}$/;
 const orderNumber = /^OJA-[2-9A-HJKMNP-TV-Z]{8}$/;
 
@@ -279,7 +248,7 @@ test.describe("on a phone", () => {
       await page.getByRole("button", { name: `Pay ${amount}`, exact: true }).click();
       await expectPopupAmount(page, amount);
       await screenshot(page, "popup", { fullPage: false });
-      await payWithCard(page, cards.success, amount);
+      await payWithCard(page, paystackCards.success, amount);
     });
 
     const numbers = await test.step("the confirmation shows two paid orders", async () => {
@@ -398,7 +367,7 @@ accountTest.describe("on a desktop", () => {
       await openHydrated(page, checkoutUrl);
       await page.getByRole("button", { name: `Pay ${amount}`, exact: true }).click();
       await expectPopupAmount(page, amount);
-      await payWithCard(page, cards.success, amount);
+      await payWithCard(page, paystackCards.success, amount);
 
       await expectPaidConfirmation(page, total);
       expect(page.url()).toBe(checkoutUrl);
@@ -429,7 +398,7 @@ accountTest.describe("on a desktop", () => {
 
       await page.getByRole("button", { name: `Pay ${amount}`, exact: true }).click();
       await expectPopupAmount(page, amount);
-      await payWithCard(page, cards.declined, amount);
+      await payWithCard(page, paystackCards.declined, amount);
       const refusal = popupFrame(page).getByRole("alert");
       await expect(refusal).toContainText("Payment declined");
       await expect(refusal).toContainText("The bank declined this card. Try another card.");

@@ -1,4 +1,12 @@
-import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  test as base,
+  expect,
+  type FrameLocator,
+  type Page,
+} from "@playwright/test";
 
 /**
  * The shared Playwright `test` of the browser suite. Every test watches the console and the
@@ -121,6 +129,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: "worker" },
   ],
 });
+
+/**
+ * Another browser context for the running test (a second person signed in beside the test's
+ * own page), watched like the test's own: its console and page errors fail the test unless
+ * allowed. The test closes it.
+ */
+export async function newWatchedContext(
+  browser: Browser,
+  options: BrowserContextOptions,
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  const errors = runningTestErrors;
+  watchErrors(context, (error) => errors?.push(error));
+  return context;
+}
 
 /**
  * Waits until React has hydrated the page: React Router's <ScrollRestoration> switches the
@@ -309,3 +332,51 @@ export const accountTest = test.extend<Record<never, never>, { account: AccountD
     { scope: "worker" },
   ],
 });
+
+// ---------------------------------------------------------------------------------------------
+// Uploads and checkout: a picture to send, and paying in the Paystack simulator's popup.
+
+/** A 1×1 PNG: the server decodes and re-encodes whatever arrives. */
+export const onePixelPng = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** The simulator's test cards (its popup offers a "Use card …" button for each). */
+export const paystackCards = {
+  success: "4084 0840 8408 4081",
+  declined: "4084 0800 0000 0409",
+};
+
+/** Fills the checkout's phone and delivery address (the page is /checkout, hydrated). */
+export async function fillContactAndAddress(page: Page) {
+  await page.getByLabel("Phone", { exact: true }).fill("0803 123 4567");
+  const address = page.getByRole("region", { name: "Delivery address" });
+  await address.getByLabel("Street address", { exact: true }).fill("12 Admiralty Way");
+  await address.getByLabel("City", { exact: true }).fill("Lekki");
+  await address.getByLabel("State", { exact: true }).fill("Lagos");
+}
+
+export function popupDialog(page: Page) {
+  return page.getByRole("dialog", { name: "Paystack test payment" });
+}
+
+export function popupFrame(page: Page): FrameLocator {
+  return page.frameLocator('iframe[title="Paystack test payment"]');
+}
+
+/** The popup is open and asks for `amount`. */
+export async function expectPopupAmount(page: Page, amount: string) {
+  await expect(popupDialog(page)).toBeVisible();
+  await expect(popupFrame(page).getByRole("heading", { level: 1 })).toHaveText(`Pay ${amount}`);
+}
+
+/** Fills the card form with a test card's "Use" button and pays. */
+export async function payWithCard(page: Page, card: string, amount: string) {
+  const frame = popupFrame(page);
+  await frame.getByRole("button", { name: `Use card ${card}`, exact: true }).click();
+  await expect(frame.getByLabel("Card number")).toHaveValue(card);
+  await expect(frame.getByLabel("Expiry date")).toHaveValue(/^12\/\d{2}$/);
+  await expect(frame.getByLabel("CVV")).toHaveValue("408");
+  await frame.getByRole("button", { name: `Pay ${amount}`, exact: true }).click();
+}

@@ -6,6 +6,7 @@ import {
   expect,
   followEmailLink,
   newAccountDetails,
+  onePixelPng,
   openHydrated,
   openLatestEmail,
   resourceStatus,
@@ -17,16 +18,9 @@ import {
  * Applying to list a business (issue 7, decision 016), in the browser: an unconfirmed shopper is
  * told to confirm first; once confirmed, the live address check answers as they type, a bad
  * form is refused field by field, and the application then waits for review. The admin's
- * approval and what follows are covered at the integration level
- * (app/vendor/applications.server.test.ts): the e2e server starts without an admin account and
- * no existing spec makes one.
+ * approval and what follows are in vendor-journey.spec.ts (and, at the integration level,
+ * app/vendor/applications.server.test.ts).
  */
-
-// A 1×1 PNG: the server decodes and re-encodes whatever arrives.
-const onePixelPng = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
 
 test("a shopper confirms their email and applies to list a business, which then waits for review", async ({
   page,

@@ -8,15 +8,18 @@ import { startServices } from "#app/services.server.ts";
 /**
  * People the browser suite signs in as, made before the server starts: the app's own start
  * (migrations, demo seed) runs first, then a manager and a staff member join the oldest demo
- * business. No business is added, so every public list stays as the demo made it (other specs
- * count them), and the oldest business never leads the "newest" lists they read. Nothing here is
- * reachable from the app: it writes straight to the database, and the business it chose to
- * `e2e-fixtures.json` in the data dir, for the specs (`e2eFixtures()`).
+ * business, and a platform admin (`users.role = 'admin'`, a member of no business) is made for
+ * the specs that review applications. No business is added, so every public list stays as the
+ * demo made it (other specs count them), and the oldest business never leads the "newest" lists
+ * they read. Nothing here is reachable from the app: it writes straight to the database, and the
+ * business it chose to `e2e-fixtures.json` in the data dir, for the specs (`e2eFixtures()`).
  */
 export const e2ePassword = "e2e Oja password, long enough 42";
 export const e2eTeam = {
   manager: { email: "manager@e2e.oja.test", name: "Mariam Manager", role: "manager" },
   staff: { email: "staff@e2e.oja.test", name: "Sola Staff", role: "staff" },
+  /** A platform admin, not a business member: `role` here is the account's, not a membership. */
+  admin: { email: "admin@e2e.oja.test", name: "Adebayo Admin", role: "admin" },
 } as const;
 
 export interface E2eFixtures {
@@ -45,7 +48,12 @@ export async function prepareE2eData(dataDir: string): Promise<void> {
           privacyAcceptedAt: new Date(),
         },
       });
-      await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+      const admin = person.role === "admin";
+      await db
+        .update(users)
+        .set(admin ? { emailVerified: true, role: "admin" } : { emailVerified: true })
+        .where(eq(users.id, user.id));
+      if (admin) continue;
       await db
         .insert(businessMembers)
         .values({ businessId: business.id, userId: user.id, role: person.role });
