@@ -109,6 +109,9 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
+/** The cart repriced by the server (routes/api-checkout-quote.ts). */
+const quoteUrl = (lines: string) => `/api/checkout/quote?${new URLSearchParams({ lines })}`;
+
 function cartLines(items: readonly CartItem[]) {
   return items.map((item) => ({
     id: item.id,
@@ -163,33 +166,39 @@ function CheckoutForm({ items, loaderData }: { items: CartItem[]; loaderData: Lo
   // Ask for a fresh quote whenever the cart changes (a fix below changes it).
   const { load: loadQuote } = quoteFetcher;
   useEffect(() => {
-    loadQuote(`/api/checkout/quote?${new URLSearchParams({ lines })}`);
+    loadQuote(quoteUrl(lines));
   }, [lines, loadQuote]);
 
   const payResult = payFetcher.data?.result;
-  // A refused payment comes back with the cart as the server sees it now.
-  const conflictQuote =
-    payResult && !payResult.ok && payResult.status === 409 ? payResult.quote : undefined;
-  const quote = conflictQuote ?? quoteFetcher.data?.quote;
+  const quote = quoteFetcher.data?.quote;
   const errors: FieldErrors =
     payResult && !payResult.ok && payResult.status === 400 ? payResult.errors : {};
 
-  // Each payment the server starts opens the popup once; a saved but unstarted one shows its page.
+  // Each payment the server starts opens the popup once; a saved but unstarted one shows its page;
+  // a refusal because the cart changed under it asks for a fresh quote.
   const handled = useRef<unknown>(null);
+  const [refusedLines, setRefusedLines] = useState<string | null>(null);
   const { pay } = payment;
   useEffect(() => {
     if (!payResult || handled.current === payResult) return;
     handled.current = payResult;
     if (payResult.ok) pay(payResult.payment);
     else if (payResult.status === 502) showSaved(payResult);
-  }, [payResult, pay, showSaved]);
+    else if (payResult.status === 409) {
+      setRefusedLines(lines);
+      loadQuote(quoteUrl(lines));
+    }
+  }, [payResult, pay, showSaved, lines, loadQuote]);
 
   const paying = payFetcher.state !== "idle" || payment.busy;
   const anyDelivery = quote?.groups.some(
     (group) => (fulfilment[group.business.id] ?? "delivery") === "delivery",
   );
+  // The refusal's message stays until the cart it was about is changed.
   const failure =
-    payResult && !payResult.ok && payResult.status === 409 ? payResult.message : undefined;
+    payResult && !payResult.ok && payResult.status === 409 && refusedLines === lines
+      ? payResult.message
+      : undefined;
 
   return (
     <CheckoutFrame>
