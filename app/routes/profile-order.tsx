@@ -1,7 +1,8 @@
-import { MapPin, Store } from "lucide-react";
+import { Store } from "lucide-react";
 import { data, Link } from "react-router";
 import { formatNigerianPhone } from "#app/auth/phone.ts";
 import { requireUser } from "#app/auth/session.server.ts";
+import { DeliveryAddressLine } from "#app/components/delivery-address.tsx";
 import { OrderStatusBadge } from "#app/components/order-status.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { Money } from "#app/components/ui/money.tsx";
@@ -148,15 +149,7 @@ export default function ProfileOrder({ loaderData }: Route.ComponentProps) {
           {order.fulfilment === "delivery" ? "Delivery" : "Pickup"}
         </h2>
         {order.fulfilment === "delivery" && order.deliveryAddress ? (
-          <p className="mt-2 flex gap-2 text-ink">
-            <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0 text-ink-muted" />
-            <span>
-              {order.deliveryAddress.recipient}, {order.deliveryAddress.line1}
-              {order.deliveryAddress.line2 ? `, ${order.deliveryAddress.line2}` : ""},{" "}
-              {order.deliveryAddress.city}, {order.deliveryAddress.state} ·{" "}
-              {order.deliveryAddress.phone}
-            </span>
-          </p>
+          <DeliveryAddressLine address={order.deliveryAddress} />
         ) : (
           <p className="mt-2 flex gap-2 text-ink">
             <Store aria-hidden="true" className="mt-1 size-4 shrink-0 text-ink-muted" />

@@ -1,4 +1,4 @@
-import { Mail, MapPin, Phone, Store } from "lucide-react";
+import { Mail, Phone, Store } from "lucide-react";
 import { useEffect, useId } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { auditSource } from "#app/auth/audit.server.ts";
@@ -6,6 +6,7 @@ import { type FieldErrors, fieldErrors } from "#app/auth/forms.ts";
 import { formatNigerianPhone } from "#app/auth/phone.ts";
 import { hasBusinessRole } from "#app/auth/roles.ts";
 import { requireBusinessMember } from "#app/auth/session.server.ts";
+import { DeliveryAddressLine } from "#app/components/delivery-address.tsx";
 import { OrderStatusBadge } from "#app/components/order-status.tsx";
 import { toast } from "#app/components/toast.ts";
 import { Button } from "#app/components/ui/button.tsx";
@@ -330,15 +331,7 @@ export default function VendorOrder({ loaderData, actionData }: Route.ComponentP
             {order.fulfilment === "delivery" ? "Delivery" : "Pickup"}
           </h2>
           {order.fulfilment === "delivery" && order.deliveryAddress ? (
-            <p className="mt-2 flex gap-2 text-ink">
-              <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0 text-ink-muted" />
-              <span>
-                {order.deliveryAddress.recipient}, {order.deliveryAddress.line1}
-                {order.deliveryAddress.line2 ? `, ${order.deliveryAddress.line2}` : ""},{" "}
-                {order.deliveryAddress.city}, {order.deliveryAddress.state} ·{" "}
-                {order.deliveryAddress.phone}
-              </span>
-            </p>
+            <DeliveryAddressLine address={order.deliveryAddress} />
           ) : (
             <p className="mt-2 flex gap-2 text-ink">
               <Store aria-hidden="true" className="mt-1 size-4 shrink-0 text-ink-muted" />
