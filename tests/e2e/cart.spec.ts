@@ -1,5 +1,12 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, openHydrated, test, waitForHydration } from "./fixtures.ts";
+import {
+  expect,
+  formatKobo,
+  openHydrated,
+  parseNaira,
+  test,
+  waitForHydration,
+} from "./fixtures.ts";
 
 /**
  * The spec's cart (sections 3, 4 and 9): a list in localStorage["cart"], one line per product,
@@ -12,22 +19,6 @@ interface Card {
   businessName: string;
   priceKobo: number;
   card: Locator;
-}
-
-/** "₦1,234.50" → 123450 kobo. */
-function parseNaira(text: string): number {
-  const [, naira, kobo] = /₦\s?([\d,]+)\.(\d{2})/.exec(text) ?? [];
-  if (naira === undefined || kobo === undefined) {
-    throw new Error(`No naira amount in ${JSON.stringify(text)}`);
-  }
-  return Number(naira.replaceAll(",", "")) * 100 + Number(kobo);
-}
-
-/** 123450 kobo → "₦1,234.50", written out by hand so the app's formatter is really checked. */
-function formatKobo(kobo: number): string {
-  const naira = Math.floor(kobo / 100).toString();
-  const grouped = naira.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `₦${grouped}.${String(kobo % 100).padStart(2, "0")}`;
 }
 
 /**

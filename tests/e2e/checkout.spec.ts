@@ -6,9 +6,11 @@ import {
   expect,
   expectPopupAmount,
   fillContactAndAddress,
+  formatKobo,
   newAccountDetails,
   openHydrated,
   openLatestEmail,
+  parseNaira,
   paystackCards,
   payWithCard,
   popupDialog,
@@ -43,22 +45,6 @@ interface Card {
   businessName: string;
   priceKobo: number;
   card: Locator;
-}
-
-/** "₦1,234.50" → 123450 kobo. */
-function parseNaira(text: string): number {
-  const [, naira, kobo] = /₦\s?([\d,]+)\.(\d{2})/.exec(text) ?? [];
-  if (naira === undefined || kobo === undefined) {
-    throw new Error(`No naira amount in ${JSON.stringify(text)}`);
-  }
-  return Number(naira.replaceAll(",", "")) * 100 + Number(kobo);
-}
-
-/** 123450 kobo → "₦1,234.50", written out by hand so the app's formatter is really checked. */
-function formatKobo(kobo: number): string {
-  const naira = Math.floor(kobo / 100).toString();
-  const grouped = naira.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `₦${grouped}.${String(kobo % 100).padStart(2, "0")}`;
 }
 
 async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {

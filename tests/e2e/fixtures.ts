@@ -380,3 +380,19 @@ export async function payWithCard(page: Page, card: string, amount: string) {
   await expect(frame.getByLabel("CVV")).toHaveValue("408");
   await frame.getByRole("button", { name: `Pay ${amount}`, exact: true }).click();
 }
+
+/** "₦1,234.50" → 123450 kobo. */
+export function parseNaira(text: string): number {
+  const [, naira, kobo] = /₦\s?([\d,]+)\.(\d{2})/.exec(text) ?? [];
+  if (naira === undefined || kobo === undefined) {
+    throw new Error(`No naira amount in ${JSON.stringify(text)}`);
+  }
+  return Number(naira.replaceAll(",", "")) * 100 + Number(kobo);
+}
+
+/** 123450 kobo → "₦1,234.50", written out by hand so the app's formatter is really checked. */
+export function formatKobo(kobo: number): string {
+  const naira = Math.floor(kobo / 100).toString();
+  const grouped = naira.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `₦${grouped}.${String(kobo % 100).padStart(2, "0")}`;
+}
