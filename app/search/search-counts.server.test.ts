@@ -9,8 +9,10 @@ import { priceRanges } from "./search-query.ts";
 
 /**
  * The facet counts that browsing reads and the distinct product names that typos and
- * autocomplete match (drizzle/0011_search_facet_counts.sql) against the rows they count, after every kind of write a trigger must notice. Each test leaves the counts
- * checked, so a missed case fails where it happens.
+ * autocomplete match (drizzle/0011_search_facet_counts.sql), and the business keys copied onto
+ * products (drizzle/0012_product_search_keys.sql), against the rows they come from, after every
+ * kind of write a trigger must notice. Each test leaves them checked, so a missed case fails
+ * where it happens.
  */
 let handle: DatabaseHandle;
 let spas: string;
@@ -64,6 +66,16 @@ async function expectExactCounts() {
     sql`select name_key, count from search_product_names order by 1`,
   );
   expect(namesKept).toEqual(names);
+  // The business keys and name key copied onto each product (drizzle/0012_product_search_keys.sql).
+  const staleKeys = await queryRows<Row>(
+    db,
+    sql`select p.id from products p join businesses b on b.id = p.business_id
+      where p.search_business_active is distinct from (b.status = 'active')
+        or p.search_category_id is distinct from b.category_id
+        or p.search_city is distinct from b.city
+        or p.search_name_key is distinct from oja_unaccent(lower(p.name))`,
+  );
+  expect(staleKeys).toEqual([]);
 }
 
 let n = 0;
@@ -131,6 +143,8 @@ describe("the facet counts of browsing", () => {
     await expectExactCounts();
     await handle.db.update(products).set({ status: "active" }).where(eq(products.id, second.id));
     await handle.db.update(products).set({ businessId: abuja.id }).where(eq(products.id, first.id));
+    await expectExactCounts();
+    await handle.db.update(products).set({ name: "Ìtàn Oil" }).where(eq(products.id, first.id));
     await expectExactCounts();
     // An update that changes nothing counted (stock) leaves the counts alone.
     await handle.db.update(products).set({ stock: 3 }).where(eq(products.businessId, abuja.id));

@@ -271,9 +271,31 @@ interface Plan {
   now: Date;
 }
 
-/** The filters as SQL over `p` (products) and `b` (businesses), one condition each. */
+/**
+ * Where a row's business keys are read: from the business itself, or from the copies on the
+ * product (drizzle/0012_product_search_keys.sql), so a product search needs no join to its
+ * business except for "open now", which reads the business's hours.
+ */
+const businessKeys: Record<SearchKind, { id: SQL; categoryId: SQL; city: SQL }> = {
+  businesses: {
+    id: sql.raw("b.id"),
+    categoryId: sql.raw("b.category_id"),
+    city: sql.raw("b.city"),
+  },
+  products: {
+    id: sql.raw("p.business_id"),
+    categoryId: sql.raw("p.search_category_id"),
+    city: sql.raw("p.search_city"),
+  },
+};
+
+/**
+ * The filters as SQL, one condition each, over `b` (businesses) or `p` (products; `b` is its
+ * business, joined only when "open now" is asked).
+ */
 function conditions(plan: Plan) {
   const { filters } = plan;
+  const keys = businessKeys[plan.kind];
   const priceBetween = (price: SQL) => {
     const parts: SQL[] = [];
     if (filters.minPriceKobo !== undefined) parts.push(sql`${price} >= ${filters.minPriceKobo}`);
@@ -284,11 +306,11 @@ function conditions(plan: Plan) {
   return {
     // A hard condition, not a facet flag: inside one business, the facets count that business's
     // products only.
-    business: filters.businessId ? sql`b.id = ${filters.businessId}` : sql`true`,
+    business: filters.businessId ? sql`${keys.id} = ${filters.businessId}` : sql`true`,
     category: filters.categorySlug
-      ? sql`b.category_id in (select fc.id from categories fc where fc.slug = ${filters.categorySlug})`
+      ? sql`${keys.categoryId} in (select fc.id from categories fc where fc.slug = ${filters.categorySlug})`
       : sql`true`,
-    city: filters.city ? sql`lower(b.city) = lower(${filters.city}::text)` : sql`true`,
+    city: filters.city ? sql`lower(${keys.city}) = lower(${filters.city}::text)` : sql`true`,
     open: filters.openNow ? openNowCondition(sql.raw("b.hours"), plan.now) : sql`true`,
     price:
       plan.kind === "products"
@@ -329,11 +351,20 @@ async function lookUpWords(tx: Executor, plan: Plan): Promise<WordLookup[]> {
   const source = sources[plan.kind];
   const columns = plan.words.map((word, i) => {
     const last = i === plan.words.length - 1;
+    const inDocuments = sql`exists (select 1 from ${source.table} known
+      where known.search_document @@ ${term(word, last)})`;
+    // For products the distinct names are asked first: a name is part of its product's
+    // document, and a common word ("massage", in 8,362 documents) is found there in a few
+    // rows, where the documents' index reads its whole posting list (~2 ms). The documents are
+    // asked only when no name has the word (exists sub-selects run only when reached).
+    const inNames = sql`exists (select 1 from search_product_names n
+      where n.name_key like ${`%${word}%`} and to_tsvector('simple', n.name_key) @@ ${term(word, last)})`;
     const known =
-      transpositions(word).length > 0
-        ? sql`exists (select 1 from ${source.table} known
-            where known.search_document @@ ${term(word, last)})`
-        : sql`true`;
+      transpositions(word).length === 0
+        ? sql`true`
+        : plan.kind === "products"
+          ? sql`(${inNames} or ${inDocuments})`
+          : inDocuments;
     return sql`(select coalesce(jsonb_agg(distinct oja_unaccent(lower(k.city))), '[]'::jsonb)
         from search_business_counts k
         where oja_unaccent(lower(k.city)) % oja_unaccent(${word}::text)) as ${sql.raw(`cities_${i}`)},
@@ -369,7 +400,10 @@ function textMatch(plan: Plan, lookups: WordLookup[]): { match: SQL; textRank: S
     const lookup = lookups[i] ?? { cities: [], known: true, names: null };
     const alternatives = [sql`${source.document} @@ ${term(word, last)}`];
     if (kind === "businesses") {
-      alternatives.push(sql`oja_unaccent(${word}::text) <% ${nameKey}`);
+      // Written the way the trigram index answers it (`%>`, the commutator of `<%`): given the
+      // other form, PostgreSQL commutes it for the index but can't tell the index already
+      // checked it, so it checked every match's name again (~2 µs a row, 6 ms for "lagso").
+      alternatives.push(sql`${nameKey} %> oja_unaccent(${word}::text)`);
     } else if (lookup.names === null) {
       alternatives.push(sql`${nameKey} = any(array(
         select n.name_key from search_product_names n where ${namesLike(word)}))`);
@@ -410,9 +444,10 @@ function textMatch(plan: Plan, lookups: WordLookup[]): { match: SQL; textRank: S
     words.map((word, i) => term(word, i === words.length - 1)),
     sql` || `,
   );
-  // The rank is the weighted full text (A name 1.0, B 0.4, C 0.2, D 0.1) plus how closely the
-  // name reads like the query (word_similarity, added per distinct name in searchStatement), so
-  // a name match outranks a description mention and typos still rank sensibly.
+  // The rank is the weighted full text (A name 1.0, B 0.4, C 0.2, D 0.1) plus, for a name that
+  // reads like the query, how closely (word_similarity, added per distinct name in
+  // searchStatement), so a name match outranks a description mention and typos still rank
+  // sensibly.
   return { match, textRank: sql`ts_rank(${source.document}, ${anyWord})::float8` };
 }
 
@@ -431,8 +466,10 @@ function matchedRows(plan: Plan, lookups: WordLookup[]): SQL {
       : { match: sql`true`, textRank: sql`0::float8` };
   const source = sources[kind];
   const relevance = sort === "relevance";
+  const nameKey =
+    kind === "products" ? sql.raw("p.search_name_key") : sql`oja_unaccent(lower(b.name))`;
   const sortColumns = sql`${relevance ? textRank : sql`null::float8`} as text_rank,
-    ${relevance ? sql`oja_unaccent(lower(${source.name}))` : sql`null::text`} as name_key,
+    ${relevance ? nameKey : sql`null::text`} as name_key,
     ${sort === "name" ? source.name : sql`null::text`} as name`;
   const flags = sql`${where.category} as category_ok, ${where.city} as city_ok,
     ${where.price} as price_ok, ${where.open} as open_ok`;
@@ -452,11 +489,11 @@ function matchedRows(plan: Plan, lookups: WordLookup[]): SQL {
       where b.status = 'active' and ${where.business} and ${match}`;
   }
   return sql`
-    select p.id, b.category_id, b.city, p.created_at, p.price_kobo as from_price,
-      ${sortColumns}, ${flags}
+    select p.id, p.search_category_id as category_id, p.search_city as city, p.created_at,
+      p.price_kobo as from_price, ${sortColumns}, ${flags}
     from products p
-    join businesses b on b.id = p.business_id
-    where p.status = 'active' and b.status = 'active' and ${where.business} and ${match}`;
+    ${plan.filters.openNow ? sql`join businesses b on b.id = p.business_id` : sql``}
+    where p.status = 'active' and p.search_business_active and ${where.business} and ${match}`;
 }
 
 interface SortKey {
@@ -473,12 +510,12 @@ interface SortKey {
 function sortKey(sort: SearchSort): SortKey {
   switch (sort) {
     case "relevance":
-      // `name_similarity` is word_similarity(text, name_key), joined in per distinct name. The
-      // rank is rounded to 8 decimals, as a whole number of 1e-8, so an engine's last-bit
+      // `name_similarity` is word_similarity(text, name_key) for a name that reads like the text,
+      // joined in per distinct name (null for the other names). The rank is rounded to 8 decimals, as a whole number of 1e-8, so an engine's last-bit
       // difference in ts_rank cannot reorder results and the cursor round-trips exactly; in
       // float8, because casting every match's rank to numeric costs ~1 µs a row.
       return {
-        key: sql.raw("round((text_rank + name_similarity) * 1e8)"),
+        key: sql.raw("round((text_rank + coalesce(name_similarity, 0)) * 1e8)"),
         type: "float8",
         descending: true,
       };
@@ -613,10 +650,10 @@ function countedFacets(plan: Plan): SQL | null {
       ? keptRows
       : sql`${keptRows}
         union all
-        select b.category_id, b.city, count(*)::int from products p
-          join businesses b on b.id = p.business_id
-          where p.status = 'active' and b.status = 'active' and (${sql.join(cuts, sql` or `)})
-          group by b.category_id, b.city`;
+        select p.search_category_id, p.search_city, count(*)::int from products p
+          where p.status = 'active' and p.search_business_active
+            and (${sql.join(cuts, sql` or `)})
+          group by p.search_category_id, p.search_city`;
   const inPrice = sql`priced k join categories c on c.id = k.category_id`;
   const counts = sql`search_product_counts k join categories c on c.id = k.category_id`;
   return sql`
@@ -677,8 +714,7 @@ function searchStatement(
     const id = sql.raw(kind === "products" ? "p.id" : "b.id");
     const from =
       kind === "products"
-        ? sql`products p join businesses b on b.id = p.business_id
-          where p.status = 'active' and b.status = 'active'`
+        ? sql`products p where p.status = 'active' and p.search_business_active`
         : sql`businesses b where b.status = 'active'`;
     return sql`
       with page as (
@@ -697,44 +733,44 @@ function searchStatement(
   const direction = sql.raw(order.descending ? "desc" : "asc");
   const relevance = plan.sort === "relevance";
   const phrase = plan.words.join(" ");
-  // Every facet in one pass over the matches: each counts the matches that pass every filter
-  // but its own.
-  const bucket = kind === "products" ? sql`oja_price_bucket(from_price)` : sql`null::smallint`;
-  const facets = sql`
-    with counted as (
-      select category_id, city, ${kind === "products" ? sql`bucket` : sql`null::smallint`} as bucket,
-        grouping(category_id) as no_category,
-        grouping(city) as no_city,
-        count(*) filter (where city_ok and price_ok and open_ok)::int as for_category,
-        count(*) filter (where category_ok and price_ok and open_ok)::int as for_city,
-        count(*) filter (where category_ok and city_ok and open_ok)::int as for_price
-      from (select matched.*, ${bucket} as bucket from matched) m
-      group by grouping sets ((category_id), (city)${kind === "products" ? sql`, (bucket)` : sql``})
-    )
-    select 'category' as facet, c.slug as value, c.name as label, f.for_category as count
-      from counted f join categories c on c.id = f.category_id
-      where f.no_category = 0 and f.for_category > 0
-    union all
-    select 'city', city, city, for_city from counted where no_city = 0 and for_city > 0
-    union all
-    select 'price', bucket::text, '', for_price from counted
-      where no_category = 1 and no_city = 1 and for_price > 0`;
+  const products = kind === "products";
+  // The names that read like the words (word_similarity at least the threshold of `%>`), found
+  // through the trigram indexes: only they add their similarity to the rank. Working it out for
+  // every matched name instead cost ~2.5 µs a name, 6 ms for "lagso"'s 2,410 business names,
+  // for boosts too weak to matter (a description mention with an unrelated name).
+  const readsLike = sql`oja_unaccent(${phrase}::text)`;
+  const similarNames = products
+    ? sql`select n.name_key from search_product_names n where ${readsLike} <% n.name_key`
+    : sql`select distinct oja_unaccent(lower(b.name)) as name_key from businesses b
+        where b.status = 'active' and oja_unaccent(lower(b.name)) %> ${readsLike}`;
   return sql`
     with matched as materialized (${matchedRows(plan, lookups)}),
+    -- Every facet in one pass, each counting the matches that pass every filter but its own;
+    -- grouped first on all the keys at once (one hash table, not one per facet).
+    counted as materialized (
+      select category_id, city, ${products ? sql`bucket` : sql`null::smallint`} as bucket,
+        grouping(category_id) as no_category,
+        grouping(city) as no_city,
+        coalesce(sum(n) filter (where city_ok and price_ok and open_ok), 0)::int as for_category,
+        coalesce(sum(n) filter (where category_ok and price_ok and open_ok), 0)::int as for_city,
+        coalesce(sum(n) filter (where category_ok and city_ok and open_ok), 0)::int as for_price
+      from (
+        select category_id, city, ${products ? sql`oja_price_bucket(from_price)` : sql`null::smallint`} as bucket,
+          category_ok, city_ok, price_ok, open_ok, count(*) as n
+        from matched group by 1, 2, 3, 4, 5, 6, 7
+      ) m
+      group by grouping sets ((category_id), (city)${products ? sql`, (bucket)` : sql``})
+    ),
     ${
-      // How closely each name reads like the words: trigrams are the costly part of the rank
-      // (~2.5 µs a row), and names repeat ("Swedish Massage" in many spas), so once per name.
       relevance
-        ? // Materialized: left to itself the planner moves the call above the join, once a row.
-          sql`named as materialized (
-            select name_key, word_similarity(oja_unaccent(${phrase}::text), name_key)::float8
-              as name_similarity
-            from matched group by name_key),`
+        ? sql`named as materialized (
+            select name_key, word_similarity(${readsLike}, name_key)::float8 as name_similarity
+            from (${similarNames}) like_words),`
         : sql``
     }
     keyed as (
       select matched.id, ${order.key} as sort_key from matched
-      ${relevance ? sql`join named on named.name_key = matched.name_key` : sql``}
+      ${relevance ? sql`left join named on named.name_key = matched.name_key` : sql``}
       where category_ok and city_ok and price_ok and open_ok
     ),
     page as (
@@ -744,7 +780,16 @@ function searchStatement(
       limit ${limit + 1}
     ),
     items as (${pageItems(kind)}),
-    facets as (${facets})
+    facets as (
+      select 'category' as facet, c.slug as value, c.name as label, f.for_category as count
+        from counted f join categories c on c.id = f.category_id
+        where f.no_category = 0 and f.for_category > 0
+      union all
+      select 'city', city, city, for_city from counted where no_city = 0 and for_city > 0
+      union all
+      select 'price', bucket::text, '', for_price from counted
+        where no_category = 1 and no_city = 1 and for_price > 0
+    )
     ${selectResult(direction)}`;
 }
 
