@@ -55,16 +55,26 @@ export function InfiniteList<Item, Data>({
   // `previous` is the fetcher's data when the load began: until the answer replaces it, an idle
   // fetcher still holds the last page, which must not be appended again.
   const pending = useRef<{ cursor: string; byLink: boolean; previous: unknown } | null>(null);
+  // The page the next load asks for, moved on as soon as an answer is taken in. The state
+  // `cursor` lags it by a render: an observer made in the render before that one may still fire
+  // (its first callback comes after the answer was taken in but before React re-rendered), and
+  // reading the state there fetched the page just appended again, announcing "No more listings."
+  // while a next page existed.
+  const nextCursor = useRef(firstCursor);
 
-  const search = new URLSearchParams(location.search);
-  if (cursor) search.set(param, cursor);
-  const nextHref = `${location.pathname}?${search}`;
+  const hrefAfter = (after: string | null) => {
+    const search = new URLSearchParams(location.search);
+    if (after) search.set(param, after);
+    return `${location.pathname}?${search}`;
+  };
+  const nextHref = hrefAfter(cursor);
 
   const load = (byLink: boolean) => {
-    if (!cursor || pending.current || fetcher.state !== "idle") return;
-    pending.current = { cursor, byLink, previous: fetcher.data };
+    const after = nextCursor.current;
+    if (!after || pending.current || fetcher.state !== "idle") return;
+    pending.current = { cursor: after, byLink, previous: fetcher.data };
     if (!byLink) setLoadsByScroll((n) => n + 1);
-    fetcher.load(nextHref);
+    fetcher.load(hrefAfter(after));
   };
 
   useEffect(() => {
@@ -76,6 +86,7 @@ export function InfiniteList<Item, Data>({
     const known = new Set(items.map(getKey));
     const fresh = page.items.filter((item) => !known.has(getKey(item)));
     setItems([...items, ...fresh]);
+    nextCursor.current = page.nextCursor;
     setCursor(page.nextCursor);
     setAnnouncement(
       fresh.length === 0
