@@ -358,7 +358,8 @@ async function lookUpWords(tx: Executor, plan: Plan): Promise<WordLookup[]> {
     // rows, where the documents' index reads its whole posting list (~2 ms). The documents are
     // asked only when no name has the word (exists sub-selects run only when reached).
     const inNames = sql`exists (select 1 from search_product_names n
-      where n.name_key like ${`%${word}%`} and to_tsvector('simple', n.name_key) @@ ${term(word, last)})`;
+      where n.name_key like '%' || oja_unaccent(${word}::text) || '%'
+        and to_tsvector('simple', n.name_key) @@ ${term(word, last)})`;
     const known =
       transpositions(word).length === 0
         ? sql`true`
@@ -510,10 +511,11 @@ interface SortKey {
 function sortKey(sort: SearchSort): SortKey {
   switch (sort) {
     case "relevance":
-      // `name_similarity` is word_similarity(text, name_key) for a name that reads like the text,
-      // joined in per distinct name (null for the other names). The rank is rounded to 8 decimals, as a whole number of 1e-8, so an engine's last-bit
-      // difference in ts_rank cannot reorder results and the cursor round-trips exactly; in
-      // float8, because casting every match's rank to numeric costs ~1 µs a row.
+      // `name_similarity` is word_similarity(text, name_key) for a name that reads like the
+      // text, joined in per distinct name (null for the other names). The rank is rounded to 8
+      // decimals, as a whole number of 1e-8, so an engine's last-bit difference in ts_rank
+      // cannot reorder results and the cursor round-trips exactly; in float8, because casting
+      // every match's rank to numeric costs ~1 µs a row.
       return {
         key: sql.raw("round((text_rank + coalesce(name_similarity, 0)) * 1e8)"),
         type: "float8",
@@ -763,7 +765,8 @@ function searchStatement(
     ),
     ${
       relevance
-        ? sql`named as materialized (
+        ? // Materialized: left to itself the planner moves the call above the join, once a row.
+          sql`named as materialized (
             select name_key, word_similarity(${readsLike}, name_key)::float8 as name_similarity
             from (${similarNames}) like_words),`
         : sql``
