@@ -64,18 +64,23 @@ export default defineConfig(({ command }) => ({
         // they were ~900 small module files (kysely alone 262, through Better Auth), and
         // resolving and compiling them one by one was a third of a restart's CPU time
         // (bench/README.md, startup). React Router stays external: @react-router/express,
-        // loaded by server.ts outside the build, must share its instance with the app.
-        noExternal: [
-          "better-auth",
-          /^@better-auth\//,
-          "better-call",
-          /^@better-fetch\//,
-          "kysely",
-          "drizzle-orm",
-          "zod",
-          "jose",
-          "rate-limiter-flexible",
-        ],
+        // loaded by server.ts outside the build, must share its instance with the app. Only in
+        // the build: Vite's development module runner can't evaluate CommonJS packages
+        // (rate-limiter-flexible), which Node loads itself in development.
+        noExternal:
+          command !== "build"
+            ? []
+            : [
+                "better-auth",
+                /^@better-auth\//,
+                "better-call",
+                /^@better-fetch\//,
+                "kysely",
+                "drizzle-orm",
+                "zod",
+                "jose",
+                "rate-limiter-flexible",
+              ],
       },
       build: {
         rollupOptions: { input: "./server/app.ts" },
