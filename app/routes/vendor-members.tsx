@@ -84,8 +84,12 @@ export async function action({ context, request, params, url }: Route.ActionArgs
   const app = services(context);
   const form = Object.fromEntries(await request.formData());
   const intent = String(form.intent ?? "");
-  const source = auditSource(request);
-  const businessId = membership.businessId;
+  // Who acts, for which business, from where: every members change takes these.
+  const changedBy = {
+    businessId: membership.businessId,
+    actorId: user.id,
+    source: auditSource(request),
+  };
   const answer = (status: number, message: string, errors?: FieldErrors) =>
     data<ActionResult>({ ok: status < 300, intent, message, errors }, { status });
 
@@ -93,11 +97,9 @@ export async function action({ context, request, params, url }: Route.ActionArgs
     const parsed = inviteSchema.safeParse(form);
     if (!parsed.success) return answer(400, "Check the invitation.", fieldErrors(parsed.error));
     const result = await inviteMember(app.db, {
-      businessId,
+      ...changedBy,
       email: parsed.data.email,
       role: parsed.data.role,
-      actorId: user.id,
-      source,
       publicUrl: app.settings.publicUrl,
     });
     if (!result.ok) return answer(400, result.message, { [result.field]: result.message });
@@ -109,10 +111,8 @@ export async function action({ context, request, params, url }: Route.ActionArgs
     const parsed = revokeSchema.safeParse(form);
     if (!parsed.success) return answer(400, "Choose which invitation to revoke.");
     const result = await revokeInvitation(app.db, {
-      businessId,
+      ...changedBy,
       invitationId: parsed.data.invitationId,
-      actorId: user.id,
-      source,
     });
     if (!result.ok) throw notFound(url);
     return answer(200, `Invitation to ${result.email} revoked: its link no longer works.`);
@@ -122,11 +122,9 @@ export async function action({ context, request, params, url }: Route.ActionArgs
     const parsed = roleSchema.safeParse(form);
     if (!parsed.success) return answer(400, "Choose a role.", fieldErrors(parsed.error));
     const result = await changeMemberRole(app.db, {
-      businessId,
+      ...changedBy,
       userId: parsed.data.userId,
       role: parsed.data.role,
-      actorId: user.id,
-      source,
     });
     if (!result.ok && result.status === 404) throw notFound(url);
     if (!result.ok) return answer(result.status, result.message);
@@ -140,12 +138,7 @@ export async function action({ context, request, params, url }: Route.ActionArgs
   if (intent === "remove") {
     const parsed = removeSchema.safeParse(form);
     if (!parsed.success) return answer(400, "Choose whom to remove.");
-    const result = await removeMember(app.db, {
-      businessId,
-      userId: parsed.data.userId,
-      actorId: user.id,
-      source,
-    });
+    const result = await removeMember(app.db, { ...changedBy, userId: parsed.data.userId });
     if (!result.ok && result.status === 404) throw notFound(url);
     if (!result.ok) return answer(result.status, result.message);
     if (parsed.data.userId === user.id) throw redirect("/vendor");
