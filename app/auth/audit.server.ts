@@ -41,6 +41,7 @@ export type AuditAction =
   | "order.cancelled"
   | "order.refunded"
   | "member.invited"
+  | "member.invitation-revoked"
   | "member.joined"
   | "member.role-changed"
   | "member.removed";

@@ -10,7 +10,8 @@ import type { Route } from "./+types/custom";
 /**
  * The custom layout: chrome branded by the business the page belongs to (its name, logo and
  * accent colour, no site menu), or Oja's own focused chrome for checkout and payment pages.
- * A page opts into branding by returning `brand` from its loader.
+ * A page opts into branding by returning `brand` from its loader, and into another footer by
+ * returning `footer`.
  */
 export interface Brand {
   name: string;
@@ -19,17 +20,32 @@ export interface Brand {
   logoUrl: string | null;
 }
 
-function useBrand(): Brand | undefined {
+/**
+ * "cart" (the default): the way back to the cart. "after-payment": the cart was just emptied by
+ * a paid checkout, so the footer offers what comes next, shopping on and the orders.
+ */
+export type CustomFooter = "cart" | "after-payment";
+
+interface ChromeOptions {
+  brand?: Brand;
+  footer?: CustomFooter;
+}
+
+/** The option `key` of the deepest page that returns it from its loader. */
+function useChromeOption<Key extends keyof ChromeOptions>(key: Key): ChromeOptions[Key] {
   const matches = useMatches();
   for (const match of [...matches].reverse()) {
-    const data = match.loaderData as { brand?: Brand } | undefined;
-    if (data?.brand) return data.brand;
+    const value = (match.loaderData as ChromeOptions | undefined)?.[key];
+    if (value !== undefined) return value;
   }
   return undefined;
 }
 
+const footerLink = "hover:text-ink hover:underline";
+
 function CustomChrome({ children }: { children: ReactNode }) {
-  const brand = useBrand();
+  const brand = useChromeOption("brand");
+  const footer = useChromeOption("footer") ?? "cart";
   return (
     <div
       className="flex min-h-dvh flex-col bg-surface"
@@ -71,9 +87,21 @@ function CustomChrome({ children }: { children: ReactNode }) {
         {children}
       </main>
       <footer className="border-t border-line px-4 py-5 text-center text-sm text-ink-muted">
-        <Link to="/cart" className="inline-flex items-center gap-1 hover:text-ink hover:underline">
-          <ArrowLeft aria-hidden="true" className="size-4" /> Back to your cart
-        </Link>
+        {footer === "after-payment" ? (
+          <>
+            <Link to="/" className={footerLink}>
+              Keep shopping
+            </Link>
+            <span className="mx-2">·</span>
+            <Link to="/profile/orders" className={footerLink}>
+              All your orders
+            </Link>
+          </>
+        ) : (
+          <Link to="/cart" className={`inline-flex items-center gap-1 ${footerLink}`}>
+            <ArrowLeft aria-hidden="true" className="size-4" /> Back to your cart
+          </Link>
+        )}
         <span className="mx-2">·</span>
         Sold on{" "}
         <Link to="/" className="font-semibold text-ink hover:underline">

@@ -10,6 +10,7 @@ import { Money } from "#app/components/ui/money.tsx";
 import { usePaystackPayment } from "#app/components/use-paystack-payment.ts";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
+import type { CustomFooter } from "#app/layouts/custom.tsx";
 import { kobo } from "#app/money.ts";
 import type { PayAgainResult } from "#app/orders/checkout.server.ts";
 import { verifyAndConfirm } from "#app/orders/confirm.server.ts";
@@ -24,6 +25,8 @@ import type { Route } from "./+types/checkout-status";
  * /checkout/{checkoutId}: what became of a checkout. Paid: the confirmation, with each
  * business's order number (and the paid products leave the cart). Waiting: pay again or cancel.
  * Cancelled or refunded: why. Only the shopper who checked out sees it; anyone else gets 404.
+ * Once paid, the cart is empty: the layout's footer offers shopping on and the orders instead of
+ * the way back to the cart.
  */
 export function meta({ loaderData }: Route.MetaArgs) {
   const paid = loaderData?.state === "paid";
@@ -64,9 +67,11 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
     : orders.some((order) => order.paidAt !== null)
       ? "paid"
       : "closed";
+  const footer: CustomFooter = state === "paid" ? "after-payment" : "cart";
   return data(
     {
       state,
+      footer,
       checkoutId: checkout.id,
       email: checkout.email,
       totalKobo: checkout.totalKobo,
@@ -195,7 +200,7 @@ function PaidHeader({ data }: { data: LoaderData }) {
         {count === 1 ? "business" : "businesses"} now. A receipt is on its way to {data.email}.
       </p>
       <div className="flex flex-wrap justify-center gap-3 pt-2">
-        <ButtonLink to="/profile#orders" variant="secondary">
+        <ButtonLink to="/profile/orders" variant="secondary">
           All your orders
         </ButtonLink>
         <ButtonLink to="/">Keep shopping</ButtonLink>

@@ -113,6 +113,7 @@ describe("/checkout", () => {
     });
     expect(page.data).toMatchObject({
       state: "paid",
+      footer: "after-payment",
       totalKobo: 2_800_000,
       orders: [
         { status: "paid", number: expect.stringMatching(/^OJA-/), lines: [{ quantity: 2 }] },
@@ -164,7 +165,11 @@ describe("/checkout", () => {
       params: { checkoutId: payment.checkoutId },
     };
     const waiting = await getFrom(db(), status, `/checkout/${payment.checkoutId}`, where);
-    expect(waiting.data).toMatchObject({ state: "waiting", holdExpiresAt: expect.any(String) });
+    expect(waiting.data).toMatchObject({
+      state: "waiting",
+      footer: "cart",
+      holdExpiresAt: expect.any(String),
+    });
     const cancelled = await postTo(
       db(),
       status,
@@ -174,7 +179,11 @@ describe("/checkout", () => {
     );
     expect(cancelled).toMatchObject({ status: 200, data: { message: null } });
     const after = await getFrom(db(), status, `/checkout/${payment.checkoutId}`, where);
-    expect(after.data).toMatchObject({ state: "closed", orders: [{ status: "cancelled" }] });
+    expect(after.data).toMatchObject({
+      state: "closed",
+      footer: "cart",
+      orders: [{ status: "cancelled" }],
+    });
     const [row] = await db()
       .select({ stock: products.stock })
       .from(products)

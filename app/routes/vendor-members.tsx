@@ -16,6 +16,7 @@ import {
   membersOf,
   openInvitationsOf,
   removeMember,
+  revokeInvitation,
 } from "#app/vendor/members.server.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/vendor-members";
@@ -24,7 +25,8 @@ import { useConsole } from "./vendor-business.tsx";
 /**
  * /vendor/{business}/members: owners only (managers and staff get 404, page and action alike).
  * The members with their roles, open invitations, and the forms to invite by email with a role,
- * change a role and remove someone. The last owner can be neither demoted nor removed.
+ * revoke an invitation, change a role and remove someone. The last owner can be neither demoted
+ * nor removed.
  */
 export function meta() {
   return [{ title: "Members · Console · Oja" }, { name: "robots", content: "noindex" }];
@@ -68,6 +70,7 @@ const role = z.enum(businessRoles, { message: "Choose a role" });
 const inviteSchema = z.object({ email, role });
 const roleSchema = z.object({ userId: z.string().min(1).max(100), role });
 const removeSchema = z.object({ userId: z.string().min(1).max(100) });
+const revokeSchema = z.object({ invitationId: z.string().min(1).max(100) });
 
 type ActionResult = { ok: boolean; intent: string; message: string; errors?: FieldErrors };
 
@@ -81,8 +84,12 @@ export async function action({ context, request, params, url }: Route.ActionArgs
   const app = services(context);
   const form = Object.fromEntries(await request.formData());
   const intent = String(form.intent ?? "");
-  const source = auditSource(request);
-  const businessId = membership.businessId;
+  // Who acts, for which business, from where: every members change takes these.
+  const changedBy = {
+    businessId: membership.businessId,
+    actorId: user.id,
+    source: auditSource(request),
+  };
   const answer = (status: number, message: string, errors?: FieldErrors) =>
     data<ActionResult>({ ok: status < 300, intent, message, errors }, { status });
 
@@ -90,11 +97,9 @@ export async function action({ context, request, params, url }: Route.ActionArgs
     const parsed = inviteSchema.safeParse(form);
     if (!parsed.success) return answer(400, "Check the invitation.", fieldErrors(parsed.error));
     const result = await inviteMember(app.db, {
-      businessId,
+      ...changedBy,
       email: parsed.data.email,
       role: parsed.data.role,
-      actorId: user.id,
-      source,
       publicUrl: app.settings.publicUrl,
     });
     if (!result.ok) return answer(400, result.message, { [result.field]: result.message });
@@ -102,15 +107,24 @@ export async function action({ context, request, params, url }: Route.ActionArgs
     return answer(200, `Invitation sent to ${parsed.data.email}.`);
   }
 
+  if (intent === "revoke") {
+    const parsed = revokeSchema.safeParse(form);
+    if (!parsed.success) return answer(400, "Choose which invitation to revoke.");
+    const result = await revokeInvitation(app.db, {
+      ...changedBy,
+      invitationId: parsed.data.invitationId,
+    });
+    if (!result.ok) throw notFound(url);
+    return answer(200, `Invitation to ${result.email} revoked: its link no longer works.`);
+  }
+
   if (intent === "role") {
     const parsed = roleSchema.safeParse(form);
     if (!parsed.success) return answer(400, "Choose a role.", fieldErrors(parsed.error));
     const result = await changeMemberRole(app.db, {
-      businessId,
+      ...changedBy,
       userId: parsed.data.userId,
       role: parsed.data.role,
-      actorId: user.id,
-      source,
     });
     if (!result.ok && result.status === 404) throw notFound(url);
     if (!result.ok) return answer(result.status, result.message);
@@ -124,12 +138,7 @@ export async function action({ context, request, params, url }: Route.ActionArgs
   if (intent === "remove") {
     const parsed = removeSchema.safeParse(form);
     if (!parsed.success) return answer(400, "Choose whom to remove.");
-    const result = await removeMember(app.db, {
-      businessId,
-      userId: parsed.data.userId,
-      actorId: user.id,
-      source,
-    });
+    const result = await removeMember(app.db, { ...changedBy, userId: parsed.data.userId });
     if (!result.ok && result.status === 404) throw notFound(url);
     if (!result.ok) return answer(result.status, result.message);
     if (parsed.data.userId === user.id) throw redirect("/vendor");
@@ -296,14 +305,27 @@ export default function VendorMembers({ loaderData, actionData }: Route.Componen
           </h2>
           <ul className="mt-2 divide-y divide-line">
             {invitations.map((invitation) => (
-              <li key={invitation.id} className="flex flex-wrap justify-between gap-2 py-2.5">
-                <span className="break-all text-ink">{invitation.email}</span>
-                <span className="text-sm text-ink-muted">
-                  {businessRoleLabels[invitation.role]} ·{" "}
-                  {invitation.expired
-                    ? "expired: invite again to send a new link"
-                    : `link works until ${invitation.expires}`}
-                </span>
+              <li
+                key={invitation.id}
+                className="flex flex-wrap items-center justify-between gap-3 py-2.5"
+                aria-label={invitation.email}
+              >
+                <div className="min-w-0">
+                  <p className="break-all text-ink">{invitation.email}</p>
+                  <p className="text-sm text-ink-muted">
+                    {businessRoleLabels[invitation.role]} ·{" "}
+                    {invitation.expired
+                      ? "expired: invite again to send a new link"
+                      : `link works until ${invitation.expires}`}
+                  </p>
+                </div>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="revoke" />
+                  <input type="hidden" name="invitationId" value={invitation.id} />
+                  <Button type="submit" size="sm" variant="secondary">
+                    Revoke<span className="sr-only"> the invitation to {invitation.email}</span>
+                  </Button>
+                </Form>
               </li>
             ))}
           </ul>

@@ -131,6 +131,11 @@ export default function VendorProductsImport({ actionData, params }: Route.Compo
             active or archived.
           </li>
           <li>
+            The export puts a <code>'</code> before text starting with <code>=</code>,{" "}
+            <code>+</code>, <code>-</code> or <code>@</code> so spreadsheets show it instead of
+            running it as a formula; the import takes it off again.
+          </li>
+          <li>
             Up to {maxImportRows} products and 2 MB a file. If any line has a problem, nothing is
             imported and every problem is listed.
           </li>

@@ -160,6 +160,80 @@ describe("inviting", () => {
   });
 });
 
+describe("revoking an invitation", () => {
+  async function invitationIdOf(businessId: string) {
+    const [row] = await db()
+      .select({ id: businessInvitations.id })
+      .from(businessInvitations)
+      .where(eq(businessInvitations.businessId, businessId));
+    if (!row) throw new Error("no invitation");
+    return row.id;
+  }
+
+  test("an owner revokes an open invitation: its link then answers like one never made, and joins nothing", async () => {
+    const { business, owner } = await businessWithOwner();
+    const { token } = await invite(business.slug, owner, "bisi@example.com", "manager");
+    const invitationId = await invitationIdOf(business.id);
+    const revoked = await membersPost(business.slug, owner, { intent: "revoke", invitationId });
+    expect(revoked).toMatchObject({
+      status: 200,
+      data: {
+        ok: true,
+        message: "Invitation to bisi@example.com revoked: its link no longer works.",
+      },
+    });
+    expect(
+      await db()
+        .select()
+        .from(businessInvitations)
+        .where(eq(businessInvitations.businessId, business.id)),
+    ).toHaveLength(0);
+    const [entry] = await db()
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, "member.invitation-revoked"),
+          eq(auditEvents.subjectId, business.id),
+        ),
+      );
+    expect(entry).toMatchObject({
+      actorId: owner.userId,
+      details: { invitationId, role: "manager" },
+    });
+    expect(JSON.stringify(entry?.details)).not.toContain("bisi");
+
+    const bisi = await signUpAs(db(), { name: "Bisi", email: "bisi@example.com" });
+    expect(await invitationRoute(token, bisi)).toMatchObject({ status: 404, thrown: true });
+    expect(await invitationRoute(token, bisi, {})).toMatchObject({ status: 404, thrown: true });
+    expect(await roleOf(business.id, bisi.userId)).toBeNull();
+    // Revoked twice: nothing open to revoke any more.
+    const again = await membersPost(business.slug, owner, { intent: "revoke", invitationId });
+    expect(again).toMatchObject({ status: 404, thrown: true });
+  });
+
+  test("an accepted invitation can't be revoked (404): the member stays, nothing is logged", async () => {
+    const { business, owner } = await businessWithOwner();
+    const { token } = await invite(business.slug, owner, "dayo@example.com", "staff");
+    const dayo = await signUpAs(db(), { name: "Dayo", email: "dayo@example.com" });
+    expect((await invitationRoute(token, dayo, {})).status).toBe(302);
+    const invitationId = await invitationIdOf(business.id);
+    const answer = await membersPost(business.slug, owner, { intent: "revoke", invitationId });
+    expect(answer).toMatchObject({ status: 404, thrown: true });
+    expect(await roleOf(business.id, dayo.userId)).toBe("staff");
+    const entries = await db()
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, "member.invitation-revoked"),
+          eq(auditEvents.subjectId, business.id),
+        ),
+      );
+    expect(entries).toHaveLength(0);
+  });
+});
+
 describe("accepting an invitation", () => {
   test("the invited address joins with the role, once: the audit log says so and the link is then spent", async () => {
     const { business, owner } = await businessWithOwner();

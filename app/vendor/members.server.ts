@@ -10,7 +10,7 @@ import { renderEmail } from "#app/email/render.ts";
 
 /**
  * A business's members (issue 7, decision 018): owners invite people by email with a role,
- * change roles and remove members. A business always keeps at least one owner: every change that
+ * revoke invitations (decision 019), change roles and remove members. A business always keeps at least one owner: every change that
  * could take the last one away locks all of the business's member rows first, so two owners
  * demoting each other at the same moment are taken one after the other, and the second is refused.
  */
@@ -155,6 +155,41 @@ export async function inviteMember(
       ...content,
     });
     return { ok: true, token, invitationId };
+  });
+}
+
+export type RevokeResult = { ok: true; email: string } | { ok: false; status: 404 };
+
+/**
+ * Withdraws an invitation not accepted yet (expired ones too): it is deleted, so its link then
+ * answers like one Oja never made, as a replaced invitation's does. An accept at the same moment
+ * holds the invitation's row, so the two are taken one after the other: accepted first, the
+ * revoke finds nothing open (404); revoked first, the accept finds no invitation.
+ */
+export async function revokeInvitation(
+  db: Database,
+  input: { businessId: string; invitationId: string; actorId: string; source: AuditSource },
+): Promise<RevokeResult> {
+  return db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .delete(businessInvitations)
+      .where(
+        and(
+          eq(businessInvitations.id, input.invitationId),
+          eq(businessInvitations.businessId, input.businessId),
+          isNull(businessInvitations.acceptedAt),
+        ),
+      )
+      .returning({ email: businessInvitations.email, role: businessInvitations.role });
+    if (!revoked) return { ok: false, status: 404 };
+    await recordAudit(tx, {
+      action: "member.invitation-revoked",
+      actorId: input.actorId,
+      subjectId: input.businessId,
+      details: { invitationId: input.invitationId, role: revoked.role },
+      ...input.source,
+    });
+    return { ok: true, email: revoked.email };
   });
 }
 

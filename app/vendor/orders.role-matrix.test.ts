@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
 import * as dashboard from "#app/routes/vendor-dashboard.tsx";
 import * as invitation from "#app/routes/vendor-invitation.tsx";
@@ -15,7 +15,7 @@ import {
   type RoleFixtures,
 } from "#tests/support/role-matrix.ts";
 import { pageRequest } from "#tests/support/router-context.ts";
-import { inviteMember } from "./members.server.ts";
+import { inviteMember, openInvitationsOf } from "./members.server.ts";
 
 /**
  * The role matrix of the console's dashboard, orders and members (issue 7, decision 018): every
@@ -46,6 +46,20 @@ const managersAndOwners: Record<MatrixRole, Outcome> = { ...staffAndUp, staff: 4
 const ownersOnly: Record<MatrixRole, Outcome> = { ...managersAndOwners, manager: 404 };
 
 type RouteFunction = (args: never) => unknown;
+
+/** An invitation of `businessId` made by its owner `actorId`, with its token and id. */
+async function invite(businessId: string, actorId: string, email: string) {
+  const invited = await inviteMember(database.db, {
+    businessId,
+    email,
+    role: "staff",
+    actorId,
+    source: {},
+    publicUrl: "http://localhost:3000",
+  });
+  if (!invited.ok) throw new Error("not invited");
+  return invited;
+}
 
 /** The matrix sends GETs; an action gets the same person's cookie on a form post. */
 function posting(run: RouteFunction, path: string, form: Record<string, string>): RouteFunction {
@@ -162,6 +176,7 @@ describe("the console's dashboard, orders and members, by role", () => {
       { intent: "invite", email: "not an address", role: "staff" },
       { intent: "role", userId: fixtures.userIds.staff, role: "owner-ish" },
       { intent: "remove", userId: "" },
+      { intent: "revoke", invitationId: "" },
     ] as Record<string, string>[]) {
       await expectRoleMatrix(
         database.db,
@@ -172,16 +187,41 @@ describe("the console's dashboard, orders and members, by role", () => {
     }
   });
 
+  test("an invitation is revoked by its business's owners only; another business's is a 404 even to an owner", async () => {
+    const slug = fixtures.business.slug;
+    const path = `/vendor/${slug}/members`;
+    const target = { path, pattern: "/vendor/:business/members", params: { business: slug } };
+    // Staff and the manager try before the owner, who then finds it still there and revokes it.
+    const ours = (await invite(fixtures.business.id, fixtures.userIds.owner, "ours@example.com"))
+      .invitationId;
+    await expectRoleMatrix(
+      database.db,
+      fixtures,
+      { ...target, run: posting(members.action, path, { intent: "revoke", invitationId: ours }) },
+      ownersOnly,
+    );
+    const open = await openInvitationsOf(database.db, fixtures.business.id);
+    expect(open.map((invitation) => invitation.id)).not.toContain(ours);
+    const theirs = (
+      await invite(fixtures.otherBusiness.id, fixtures.userIds.ownerOfOther, "theirs@example.com")
+    ).invitationId;
+    await expectRoleMatrix(
+      database.db,
+      fixtures,
+      { ...target, run: posting(members.action, path, { intent: "revoke", invitationId: theirs }) },
+      { ...ownersOnly, owner: 404 },
+    );
+    expect(await openInvitationsOf(database.db, fixtures.otherBusiness.id)).toMatchObject([
+      { id: theirs },
+    ]);
+  });
+
   test("an invitation link opens for anyone signed in (each learns whether it is theirs); guests sign in first", async () => {
-    const invited = await inviteMember(database.db, {
-      businessId: fixtures.business.id,
-      email: "invitee-matrix@example.com",
-      role: "staff",
-      actorId: fixtures.userIds.owner,
-      source: {},
-      publicUrl: "http://localhost:3000",
-    });
-    if (!invited.ok) throw new Error("not invited");
+    const invited = await invite(
+      fixtures.business.id,
+      fixtures.userIds.owner,
+      "invitee-matrix@example.com",
+    );
     const path = `/vendor/invitations/${invited.token}`;
     const target = {
       path,

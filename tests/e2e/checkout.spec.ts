@@ -180,11 +180,28 @@ async function expectPaidOrderPage(page: Page, number: string) {
   await expect(page.getByRole("region", { name: "History" })).toContainText("Paid");
 }
 
+/** The footer of /checkout/chk_…: back to the cart until paid; after paying, what comes next. */
+async function expectFooterLinks(page: Page, links: Record<string, string>) {
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("link")).toHaveText([...Object.keys(links), "Oja"]);
+  for (const [name, href] of Object.entries(links)) {
+    await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+  }
+}
+
 async function expectPaidConfirmation(page: Page, total: number) {
   await expect(page).toHaveURL(checkoutPath);
   await expect(
     page.getByRole("heading", { level: 1, name: "Thank you: your payment went through" }),
   ).toBeVisible();
+  // The cart is empty now: header and footer both offer shopping on and every order.
+  for (const place of [page.getByRole("main"), page.getByRole("contentinfo")]) {
+    await expect(place.getByRole("link", { name: "All your orders" })).toHaveAttribute(
+      "href",
+      "/profile/orders",
+    );
+  }
+  await expectFooterLinks(page, { "Keep shopping": "/", "All your orders": "/profile/orders" });
   await expect(popupDialog(page)).toHaveCount(0);
   await expectStatuses(page, "Paid", 2);
   await expect(page.getByText("Awaiting payment", { exact: true })).toHaveCount(0);
@@ -340,6 +357,7 @@ accountTest.describe("on a desktop", () => {
         page.getByRole("heading", { level: 1, name: "Your order waits for payment" }),
       ).toBeVisible();
       await expect(page.getByRole("button", { name: "Cancel order" })).toBeVisible();
+      await expectFooterLinks(page, { "Back to your cart": "/cart" });
       await expectStatuses(page, "Awaiting payment", 2);
       const numbers = await orderNumbersOnPage(page);
 

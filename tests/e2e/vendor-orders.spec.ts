@@ -18,8 +18,9 @@ import {
 /**
  * The vendor console's orders and members (issue 7, decision 018) in Chromium: a shopper buys
  * from a demo business → its owner sees the order on the dashboard, marks it fulfilled → the
- * shopper's "on its way" email arrives in the dev mailbox. Then the owner invites a manager, who
- * joins from the email's link and sees the console without its Members section.
+ * shopper's "on its way" email arrives in the dev mailbox. Then the owner invites a manager (and
+ * revokes an invitation sent to a mistyped address), who joins from the email's link and sees
+ * the console without its Members section.
  *
  * The demo data has no members, and the embedded database can't be written while a server holds
  * it, so this spec runs a server of its own (tests/support/e2e-vendor-server.ts) whose data dir
@@ -222,10 +223,23 @@ test("the owner invites a manager, who joins from the email and sees the console
     await invite.getByLabel("Role").selectOption("manager");
     await invite.getByRole("button", { name: "Send invitation" }).click();
     await expect(ownerPage.getByText(`Invitation sent to ${manager.email}.`)).toBeVisible();
-    await expect(
-      ownerPage.getByRole("region", { name: "Invitations not accepted yet" }),
-    ).toContainText(manager.email);
+    const pending = ownerPage.getByRole("region", { name: "Invitations not accepted yet" });
+    await expect(pending.getByRole("listitem", { name: manager.email })).toBeVisible();
     await shoot(ownerPage, "members");
+  });
+
+  await test.step("the owner revokes an invitation sent to a mistyped address", async () => {
+    const mistyped = `typo-${manager.email}`;
+    const invite = ownerPage.getByRole("region", { name: "Invite someone" });
+    await invite.getByLabel("Email").fill(mistyped);
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    const pending = ownerPage.getByRole("region", { name: "Invitations not accepted yet" });
+    await pending.getByRole("button", { name: `Revoke the invitation to ${mistyped}` }).click();
+    await expect(
+      ownerPage.getByText(`Invitation to ${mistyped} revoked: its link no longer works.`),
+    ).toBeVisible();
+    await expect(pending.getByRole("listitem")).toHaveCount(1);
+    await expect(pending.getByRole("listitem", { name: manager.email })).toBeVisible();
   });
 
   await test.step("the invited person opens the link as a guest, creates the account on the way and joins", async () => {

@@ -54,3 +54,34 @@ describe("writing CSV", () => {
     expect(parseCsv(text).map((record) => record.fields)).toEqual(rows);
   });
 });
+
+describe("guarding against formula injection", () => {
+  test("a cell a spreadsheet would run gets a leading ' and reads back as written", () => {
+    const rows = [
+      ['=HYPERLINK("https://evil.example")', "+2+3", "-20% Oil", "@SUM(A1)"],
+      ["\tTabbed", "\rReturned", "'=kept apostrophe", "''@two"],
+    ];
+    const text = writeCsv(rows);
+    expect(text).toBe(
+      [
+        `"'=HYPERLINK(""https://evil.example"")",'+2+3,'-20% Oil,'@SUM(A1)`,
+        `'\tTabbed,"'\rReturned",''=kept apostrophe,'''@two`,
+        "",
+      ].join("\r\n"),
+    );
+    expect(parseCsv(text).map((record) => record.fields)).toEqual(rows);
+  });
+
+  test("numbers stay numbers, and other text starting with ' is left as it is", () => {
+    const rows = [["-5", "+1.50", "12500.00", "0", "'twas", "e=mc2", "-", "-1e5"]];
+    const text = writeCsv(rows);
+    expect(text).toBe("-5,+1.50,12500.00,0,'twas,e=mc2,'-,'-1e5\r\n");
+    expect(parseCsv(text).map((record) => record.fields)).toEqual(rows);
+  });
+
+  test("a ' typed before a formula in a spreadsheet is read as the guard", () => {
+    expect(parseCsv("'=1+1,'-20% Oil,'plain\n")).toEqual([
+      { line: 1, fields: ["=1+1", "-20% Oil", "'plain"] },
+    ]);
+  });
+});

@@ -3,6 +3,9 @@
  * they hold a comma, a quote (doubled) or a line break; lines end in LF or CRLF. Enough for the
  * product import and export without a dependency. Each record keeps the line it starts on, so
  * messages can say "Line 7: …" about the line a spreadsheet shows.
+ *
+ * Every cell written is guarded against formula injection (decision 019), and the reader takes
+ * the guard off again, so what is written reads back exactly as it was.
  */
 
 export interface CsvRecord {
@@ -34,7 +37,7 @@ export function parseCsv(text: string): CsvRecord[] {
   let quoteLine = 1;
 
   const endField = () => {
-    fields.push(field);
+    fields.push(unguardCell(field));
     field = "";
     wasQuoted = false;
   };
@@ -88,6 +91,25 @@ export function parseCsv(text: string): CsvRecord[] {
   return records;
 }
 
+/**
+ * A spreadsheet runs a cell starting with one of these as a formula: a product named
+ * `=HYPERLINK(…)` would act when a member opens the export. Apostrophes before it are counted
+ * too, so that a text already starting with `'` and then one of these keeps its own apostrophe.
+ */
+const formulaStart = /^'*[=+\-@\t\r]/;
+/** "-5" or "+1.50" is read as that number, not run: left alone so number columns stay numbers. */
+const plainNumber = /^[+-]?\d+(?:\.\d+)?$/;
+
+/** OWASP's guard: a leading `'` makes a spreadsheet take the cell as text. */
+function guardCell(value: string): string {
+  return formulaStart.test(value) && !plainNumber.test(value) ? `'${value}` : value;
+}
+
+/** The guard's `'` taken off: "'-20% Oil" reads as "-20% Oil", "'twas" stays as it is. */
+function unguardCell(value: string): string {
+  return value.startsWith("'") && formulaStart.test(value) ? value.slice(1) : value;
+}
+
 function quoteField(value: string): string {
   return /[",\r\n]/.test(value) || value !== value.trim()
     ? `"${value.replaceAll('"', '""')}"`
@@ -96,5 +118,8 @@ function quoteField(value: string): string {
 
 /** A CSV file of `rows` (the first is usually the header), CRLF line ends as spreadsheets expect. */
 export function writeCsv(rows: readonly (readonly string[])[]): string {
-  return rows.map((row) => row.map(quoteField).join(",")).join("\r\n") + "\r\n";
+  return (
+    rows.map((row) => row.map((value) => quoteField(guardCell(value))).join(",")).join("\r\n") +
+    "\r\n"
+  );
 }

@@ -128,6 +128,38 @@ describe("importing products from CSV", () => {
     expect(again.data).toEqual({ ok: true, created: 0, updated: 2 });
   });
 
+  test("text a spreadsheet would run as a formula is exported guarded and imported as it was", async () => {
+    const product = await createProduct(database.db, {
+      businessId: fixtures.business.id,
+      slug: "discount-oil",
+      name: "-20% Oil",
+      description: '=HYPERLINK("https://evil.example","Click")',
+      tags: ["@home", "oil"],
+    });
+    const exported = await getFrom(
+      database.db,
+      exportRoute,
+      `/vendor/${fixtures.business.slug}/products/export.csv`,
+      { cookie: fixtures.cookies.manager, params: { business: fixtures.business.slug } },
+    );
+    const csv = (await exported.response?.text()) ?? "";
+    expect(csv).toContain(
+      `discount-oil,'-20% Oil,"'=HYPERLINK(""https://evil.example"",""Click"")",14000.00,,,10,'@home|oil,active`,
+    );
+    expect(await postCsv(importPage, "manager", csv)).toMatchObject({
+      data: { ok: true, created: 0, updated: 3 },
+    });
+    const [after] = await database.db
+      .select({ name: products.name, description: products.description, tags: products.tags })
+      .from(products)
+      .where(eq(products.id, product.id));
+    expect(after).toEqual({
+      name: product.name,
+      description: product.description,
+      tags: product.tags,
+    });
+  });
+
   test("staff can neither export nor import", async () => {
     const exported = await getFrom(
       database.db,
