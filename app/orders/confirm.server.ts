@@ -229,7 +229,7 @@ async function queueReceipt(
         .join("\n"),
       "Each business will let you know when your order is ready.",
     ],
-    action: { label: "See your orders", url: new URL("/profile#orders", publicUrl).toString() },
+    action: { label: "See your orders", url: new URL("/profile/orders", publicUrl).toString() },
     footer: "You get this email because you paid on Oja. Keep it as your receipt.",
   });
   await queueEmail(tx, {

@@ -82,7 +82,7 @@ export default function VendorBusiness({ loaderData }: Route.ComponentProps) {
         ) : null}
       </header>
       <div className="mt-4 grid gap-6 md:grid-cols-[12rem_1fr]">
-        <nav aria-label="Console" className="md:pt-2">
+        <nav aria-label="Console" className="min-w-0 md:pt-2">
           <ul className="flex gap-1 overflow-x-auto md:flex-col">
             {sections.map((section) => (
               <li key={section.path} className="shrink-0">

@@ -4,6 +4,7 @@ import {
   accountTest,
   createAccount,
   expect,
+  expectNoHorizontalOverflow,
   followEmailLink,
   newAccountDetails,
   openHydrated,
@@ -226,15 +227,6 @@ const viewports = [
   { label: "phone", width: 390, height: 844 },
   { label: "desktop", width: 1280, height: 800 },
 ];
-
-/** Nothing sticks out sideways: the page never scrolls horizontally. */
-async function expectNoHorizontalOverflow(page: Page) {
-  const widths = await page.evaluate(() => ({
-    page: document.documentElement.scrollWidth,
-    viewport: document.documentElement.clientWidth,
-  }));
-  expect(widths.page, "the page's width").toBeLessThanOrEqual(widths.viewport);
-}
 
 accountTest("the account pages fit a phone and a desktop screen", async ({ page, account }) => {
   mkdirSync(shotsDir, { recursive: true });

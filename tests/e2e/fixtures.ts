@@ -396,3 +396,12 @@ export function formatKobo(kobo: number): string {
   const grouped = naira.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return `₦${grouped}.${String(kobo % 100).padStart(2, "0")}`;
 }
+
+/** Nothing sticks out sideways: the page never scrolls horizontally at its current width. */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    viewport: document.documentElement.clientWidth,
+  }));
+  expect(widths.page, "the page's width").toBeLessThanOrEqual(widths.viewport);
+}
