@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, openHydrated, test } from "./fixtures.ts";
+import { expect, expectNoHorizontalOverflow, openHydrated, test } from "./fixtures.ts";
 
 /**
  * The root shell (spec section 2 and 9): toasts at the top right with rich colours and a close
@@ -125,9 +125,7 @@ test.describe("on a phone", () => {
 
   async function expectNoHorizontalScrollbar(page: Page) {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    const scrollWidth = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
-    expect(scrollWidth).toBeGreaterThan(0);
-    expect(scrollWidth, "page width on a 390 px screen").toBeLessThanOrEqual(390);
+    await expectNoHorizontalOverflow(page);
   }
 
   test("the home page has no horizontal scrollbar", async ({ page }) => {
