@@ -1,6 +1,5 @@
 import { CircleCheck, Inbox } from "lucide-react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import type { FieldErrors } from "#app/auth/forms.ts";
+import { Link } from "react-router";
 import { formatNigerianPhone } from "#app/auth/phone.ts";
 import { requireAdmin } from "#app/auth/session.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
@@ -13,7 +12,8 @@ import {
   pendingApplications,
   rejectApplication,
 } from "#app/vendor/applications.server.ts";
-import { TextArea } from "#app/vendor/text-area.tsx";
+import { decideAsAdmin } from "#app/vendor/review.server.ts";
+import { DecisionDone, DecisionForm, ReasonForm, useDecision } from "#app/vendor/review-forms.tsx";
 import type { Route } from "./+types/admin-applications";
 
 /**
@@ -44,34 +44,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-interface ActionResult {
-  businessId: string;
-  intent: string;
-  errors?: FieldErrors;
-  done?: string;
-}
-
-export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
-  const { db, settings, emailQueued } = services(context);
-  const form = await request.formData();
-  const businessId = String(form.get("businessId") ?? "");
-  const intent = String(form.get("intent") ?? "");
-  const reviewer = { admin, request, publicUrl: settings.publicUrl };
-  const result =
-    intent === "approve"
-      ? await approveApplication(db, businessId, reviewer)
-      : intent === "reject"
-        ? await rejectApplication(db, businessId, form, reviewer)
-        : ({ status: 400, errors: { form: "Choose approve or reject." } } as const);
-  if ("errors" in result) {
-    return data<ActionResult>(
-      { businessId, intent, errors: result.errors },
-      { status: result.status },
-    );
-  }
-  emailQueued();
-  return data<ActionResult>({ businessId, intent, done: result.done });
+export async function action(args: Route.ActionArgs) {
+  return decideAsAdmin(args, {
+    approve: ({ db, businessId, reviewer }) => approveApplication(db, businessId, reviewer),
+    reject: ({ db, businessId, form, reviewer }) =>
+      rejectApplication(db, businessId, form, reviewer),
+  });
 }
 
 const appliedFormat = new Intl.DateTimeFormat("en-NG", {
@@ -97,11 +75,7 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
           ? "No business is waiting for review."
           : `${total} waiting for review, oldest first${total > shown ? `; the first ${shown} are shown` : ""}.`}
       </p>
-      {actionData?.done ? (
-        <div className="mt-4">
-          <FormMessage tone="success">{actionData.done}</FormMessage>
-        </div>
-      ) : null}
+      <DecisionDone answer={actionData} />
       {applications.length === 0 ? (
         <div className="mt-6">
           <EmptyState icon={Inbox} title="All caught up">
@@ -120,12 +94,7 @@ export default function AdminApplications({ loaderData, actionData }: Route.Comp
 }
 
 function ApplicationCard({ application }: { application: Application }) {
-  // Plain forms, not fetchers: a decided item leaves the list, so its answer is shown by the page.
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const answer = actionData?.businessId === application.id ? actionData : undefined;
-  const errors = answer?.errors ?? {};
-  const busy = navigation.state !== "idle";
+  const { errors, busy } = useDecision(application.id);
   const headingId = `application-${application.id}`;
   return (
     <li>
@@ -171,8 +140,7 @@ function ApplicationCard({ application }: { application: Application }) {
           </dl>
           {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
           <div className="flex flex-col gap-4 border-t border-line pt-4 sm:flex-row sm:items-start">
-            <Form method="post" className="sm:w-40">
-              <input type="hidden" name="businessId" value={application.id} />
+            <DecisionForm businessId={application.id} className="sm:w-40">
               <Button
                 type="submit"
                 name="intent"
@@ -183,22 +151,18 @@ function ApplicationCard({ application }: { application: Application }) {
                 <CircleCheck aria-hidden="true" className="size-4" />
                 Approve
               </Button>
-            </Form>
-            <Form method="post" className="flex-1 space-y-3" noValidate>
-              <input type="hidden" name="businessId" value={application.id} />
-              <TextArea
-                label={`Reason for rejecting ${application.name}`}
-                name="reason"
-                idSuffix={application.id}
-                rows={2}
-                maxLength={500}
-                hint="The applicant reads this by email and on /vendor. 10 to 500 characters."
-                error={errors.reason}
-              />
-              <Button type="submit" name="intent" value="reject" variant="danger" disabled={busy}>
-                Reject
-              </Button>
-            </Form>
+            </DecisionForm>
+            <ReasonForm
+              businessId={application.id}
+              intent="reject"
+              label={`Reason for rejecting ${application.name}`}
+              hint="The applicant reads this by email and on /vendor. 10 to 500 characters."
+              error={errors.reason}
+              busy={busy}
+              className="flex-1 space-y-3"
+            >
+              Reject
+            </ReasonForm>
           </div>
         </div>
       </article>

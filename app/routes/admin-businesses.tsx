@@ -1,7 +1,6 @@
 import { clsx } from "clsx";
 import { Search, Store } from "lucide-react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import type { FieldErrors } from "#app/auth/forms.ts";
+import { Form, Link } from "react-router";
 import { requireAdmin } from "#app/auth/session.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
@@ -16,7 +15,8 @@ import {
   suspendBusiness,
 } from "#app/vendor/applications.server.ts";
 import { adminBusinessStatuses, type BusinessStatus } from "#app/vendor/forms.ts";
-import { TextArea } from "#app/vendor/text-area.tsx";
+import { decideAsAdmin } from "#app/vendor/review.server.ts";
+import { DecisionDone, DecisionForm, ReasonForm, useDecision } from "#app/vendor/review-forms.tsx";
 import type { Route } from "./+types/admin-businesses";
 
 /**
@@ -67,30 +67,12 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   }
 }
 
-interface ActionResult {
-  businessId: string;
-  errors?: FieldErrors;
-  done?: string;
-}
-
-export async function action({ context, request }: Route.ActionArgs) {
-  const admin = requireAdmin(context, request);
-  const { db, settings, emailQueued } = services(context);
-  const form = await request.formData();
-  const businessId = String(form.get("businessId") ?? "");
-  const intent = form.get("intent");
-  const reviewer = { admin, request, publicUrl: settings.publicUrl };
-  const result =
-    intent === "suspend"
-      ? await suspendBusiness(db, businessId, form, reviewer)
-      : intent === "restore"
-        ? await restoreBusiness(db, businessId, reviewer)
-        : ({ status: 400, errors: { form: "Choose suspend or restore." } } as const);
-  if ("errors" in result) {
-    return data<ActionResult>({ businessId, errors: result.errors }, { status: result.status });
-  }
-  emailQueued();
-  return data<ActionResult>({ businessId, done: result.done });
+export async function action(args: Route.ActionArgs) {
+  return decideAsAdmin(args, {
+    suspend: ({ db, businessId, form, reviewer }) =>
+      suspendBusiness(db, businessId, form, reviewer),
+    restore: ({ db, businessId, reviewer }) => restoreBusiness(db, businessId, reviewer),
+  });
 }
 
 type BusinessRow = Route.ComponentProps["loaderData"]["businesses"][number];
@@ -129,11 +111,7 @@ export default function AdminBusinesses({ loaderData, actionData }: Route.Compon
           <Search aria-hidden="true" className="size-4" /> Find
         </Button>
       </Form>
-      {actionData?.done ? (
-        <div className="mt-4">
-          <FormMessage tone="success">{actionData.done}</FormMessage>
-        </div>
-      ) : null}
+      <DecisionDone answer={actionData} />
       {businesses.length === 0 ? (
         <div className="mt-6">
           <EmptyState icon={Store} title="No business matches">
@@ -153,12 +131,7 @@ export default function AdminBusinesses({ loaderData, actionData }: Route.Compon
 }
 
 function BusinessItem({ business }: { business: BusinessRow }) {
-  // Plain forms, not fetchers: a decided item leaves the list, so its answer is shown by the page.
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const answer = actionData?.businessId === business.id ? actionData : undefined;
-  const errors = answer?.errors ?? {};
-  const busy = navigation.state !== "idle";
+  const { errors, busy } = useDecision(business.id);
   const headingId = `business-${business.id}`;
   return (
     <li className="space-y-3 p-4" aria-labelledby={headingId}>
@@ -197,29 +170,24 @@ function BusinessItem({ business }: { business: BusinessRow }) {
       {business.status === "active" ? (
         <details className="rounded-lg border border-line px-3 py-2">
           <summary className="cursor-pointer text-sm font-medium text-ink">Suspend…</summary>
-          <Form method="post" className="mt-3 space-y-3" noValidate>
-            <input type="hidden" name="businessId" value={business.id} />
-            <TextArea
-              label={`Reason for suspending ${business.name}`}
-              name="reason"
-              idSuffix={business.id}
-              rows={2}
-              maxLength={500}
-              hint="Its owners are emailed this reason. 10 to 500 characters."
-              error={errors.reason}
-            />
-            <Button type="submit" name="intent" value="suspend" variant="danger" disabled={busy}>
-              Suspend {business.name}
-            </Button>
-          </Form>
+          <ReasonForm
+            businessId={business.id}
+            intent="suspend"
+            label={`Reason for suspending ${business.name}`}
+            hint="Its owners are emailed this reason. 10 to 500 characters."
+            error={errors.reason}
+            busy={busy}
+            className="mt-3 space-y-3"
+          >
+            Suspend {business.name}
+          </ReasonForm>
         </details>
       ) : business.status === "suspended" ? (
-        <Form method="post">
-          <input type="hidden" name="businessId" value={business.id} />
+        <DecisionForm businessId={business.id}>
           <Button type="submit" name="intent" value="restore" variant="secondary" disabled={busy}>
             Restore {business.name}
           </Button>
-        </Form>
+        </DecisionForm>
       ) : business.status === "pending" ? (
         <Link to="/admin/applications" className="text-sm font-medium text-brand-strong underline">
           Review in applications

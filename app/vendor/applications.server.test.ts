@@ -363,6 +363,16 @@ describe("reviewing applications at /admin/applications", () => {
       { cookie: admin.cookie },
     );
     expect(noIntent.status).toBe(400);
+    expect(noIntent.data).toMatchObject({ errors: { form: "Choose approve or reject." } });
+    // A name every object has is no decision either.
+    const inherited = await postTo(
+      db(),
+      adminApplications,
+      "/admin/applications",
+      { intent: "constructor", businessId: "biz_nope" },
+      { cookie: admin.cookie },
+    );
+    expect(inherited.status).toBe(400);
   });
 });
 

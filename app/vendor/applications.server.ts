@@ -319,7 +319,8 @@ export async function countPendingApplications(db: Database): Promise<number> {
   return row?.count ?? 0;
 }
 
-interface Reviewer {
+/** The admin deciding, for the audit log and the links of the email the decision sends. */
+export interface Reviewer {
   admin: CurrentUser;
   request: Request;
   publicUrl: string;

@@ -1,0 +1,87 @@
+import type { ComponentProps, ReactNode } from "react";
+import { Form, useActionData, useNavigation } from "react-router";
+import type { FieldErrors } from "#app/auth/forms.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { FormMessage } from "#app/components/ui/field.tsx";
+import { TextArea } from "#app/vendor/text-area.tsx";
+
+/**
+ * The admin's decisions about the businesses of a list (approve or reject an application, suspend
+ * or restore a business). Plain forms, not fetchers: a decided item leaves the list, so its
+ * answer is shown by the page, and each item finds its own errors by the business's id.
+ */
+export interface DecisionAnswer {
+  businessId: string;
+  errors?: FieldErrors;
+  done?: string;
+}
+
+/** This business's errors in the page's last answer, and whether any decision is on its way. */
+export function useDecision(businessId: string) {
+  const actionData = useActionData<DecisionAnswer>();
+  const navigation = useNavigation();
+  const answer = actionData?.businessId === businessId ? actionData : undefined;
+  return { errors: answer?.errors ?? {}, busy: navigation.state !== "idle" };
+}
+
+/** The page's word on the decision just made, above the list it took the business from. */
+export function DecisionDone({ answer }: { answer: DecisionAnswer | undefined }) {
+  return answer?.done ? (
+    <div className="mt-4">
+      <FormMessage tone="success">{answer.done}</FormMessage>
+    </div>
+  ) : null;
+}
+
+/** A form that decides about one business; its submit button names the decision (`intent`). */
+export function DecisionForm({
+  businessId,
+  children,
+  ...form
+}: Omit<ComponentProps<typeof Form>, "method"> & { businessId: string }) {
+  return (
+    <Form method="post" {...form}>
+      <input type="hidden" name="businessId" value={businessId} />
+      {children}
+    </Form>
+  );
+}
+
+/** A decision the business reads the reason for (reject, suspend): 10 to 500 characters. */
+export function ReasonForm({
+  businessId,
+  intent,
+  label,
+  hint,
+  error,
+  busy,
+  className,
+  children,
+}: {
+  businessId: string;
+  intent: string;
+  label: string;
+  hint: string;
+  error?: string;
+  busy: boolean;
+  className: string;
+  /** The submit button's text. */
+  children: ReactNode;
+}) {
+  return (
+    <DecisionForm businessId={businessId} className={className} noValidate>
+      <TextArea
+        label={label}
+        name="reason"
+        idSuffix={businessId}
+        rows={2}
+        maxLength={500}
+        hint={hint}
+        error={error}
+      />
+      <Button type="submit" name="intent" value={intent} variant="danger" disabled={busy}>
+        {children}
+      </Button>
+    </DecisionForm>
+  );
+}
