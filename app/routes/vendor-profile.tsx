@@ -218,13 +218,11 @@ function OpeningHoursFields({
   hours: Record<string, Array<[string, string]>>;
   errors: Errors;
 }) {
-  const timeClass =
-    "min-h-11 w-[5.5rem] rounded-lg text-center font-mono tabular-nums border border-line bg-surface px-2 text-base text-ink placeholder:text-ink-muted focus:border-brand focus:outline-2 focus:outline-focus aria-[invalid=true]:border-danger";
   return (
     <div className="divide-y divide-line">
       {weekdayKeys.map((day) => {
         const error = errors[hoursErrorKey(day)];
-        const errorId = `hours-${day}-error`;
+        const errorId = error ? `hours-${day}-error` : undefined;
         return (
           <fieldset key={day} className="grid gap-2 py-3 sm:grid-cols-[7rem_1fr]">
             <legend className="float-left pt-2 font-medium text-ink">{weekdayNames[day]}</legend>
@@ -232,37 +230,23 @@ function OpeningHoursFields({
               {Array.from({ length: maxSpansPerDay }, (_, index) => {
                 const span = index + 1;
                 const [opens, closes] = hours[day]?.[index] ?? ["", ""];
-                const label = span === 1 ? "" : " (second span)";
+                const which = span === 1 ? "" : " (second span)";
                 return (
                   <div key={span} className="flex flex-wrap items-center gap-2">
-                    <input
-                      type="text"
-                      inputMode="decimal"
-                      placeholder="--:--"
-                      maxLength={5}
-                      autoComplete="off"
+                    <TimeInput
                       name={hoursFieldName(day, span, "opens")}
                       defaultValue={opens}
-                      aria-label={`${weekdayNames[day]} opens${label}`}
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={error ? errorId : undefined}
-                      className={timeClass}
+                      label={`${weekdayNames[day]} opens${which}`}
+                      errorId={errorId}
                     />
                     <span aria-hidden="true" className="text-ink-muted">
                       to
                     </span>
-                    <input
-                      type="text"
-                      inputMode="decimal"
-                      placeholder="--:--"
-                      maxLength={5}
-                      autoComplete="off"
+                    <TimeInput
                       name={hoursFieldName(day, span, "closes")}
                       defaultValue={closes}
-                      aria-label={`${weekdayNames[day]} closes${label}`}
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={error ? errorId : undefined}
-                      className={timeClass}
+                      label={`${weekdayNames[day]} closes${which}`}
+                      errorId={errorId}
                     />
                   </div>
                 );
@@ -273,6 +257,38 @@ function OpeningHoursFields({
         );
       })}
     </div>
+  );
+}
+
+/**
+ * One end of a span, "HH:MM" typed as text: phone keypads have no colon, and the server reads
+ * "0900" or "9.00" as well (normaliseTime). `errorId` is the day's error, when it has one.
+ */
+function TimeInput({
+  name,
+  defaultValue,
+  label,
+  errorId,
+}: {
+  name: string;
+  defaultValue: string;
+  label: string;
+  errorId: string | undefined;
+}) {
+  return (
+    <input
+      type="text"
+      inputMode="decimal"
+      placeholder="--:--"
+      maxLength={5}
+      autoComplete="off"
+      name={name}
+      defaultValue={defaultValue}
+      aria-label={label}
+      aria-invalid={errorId ? true : undefined}
+      aria-describedby={errorId}
+      className="min-h-11 w-[5.5rem] rounded-lg text-center font-mono tabular-nums border border-line bg-surface px-2 text-base text-ink placeholder:text-ink-muted focus:border-brand focus:outline-2 focus:outline-focus aria-[invalid=true]:border-danger"
+    />
   );
 }
 
