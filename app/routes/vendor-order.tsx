@@ -1,4 +1,4 @@
-import { Mail, Phone, Store } from "lucide-react";
+import { Mail, Phone } from "lucide-react";
 import { useEffect, useId } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { auditSource } from "#app/auth/audit.server.ts";
@@ -6,7 +6,13 @@ import { type FieldErrors, fieldErrors } from "#app/auth/forms.ts";
 import { formatNigerianPhone } from "#app/auth/phone.ts";
 import { hasBusinessRole } from "#app/auth/roles.ts";
 import { requireBusinessMember } from "#app/auth/session.server.ts";
-import { DeliveryAddressLine } from "#app/components/delivery-address.tsx";
+import {
+  OrderHandover,
+  OrderHistory,
+  OrderItems,
+  OrderSection,
+  toOrderDetail,
+} from "#app/components/order-detail.tsx";
 import { OrderStatusBadge } from "#app/components/order-status.tsx";
 import { toast } from "#app/components/toast.ts";
 import { Button } from "#app/components/ui/button.tsx";
@@ -40,45 +46,21 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 const numberPattern = /^oja-[0-9a-z]{8}$/i;
 
-const timeFormat = new Intl.DateTimeFormat("en-NG", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Africa/Lagos",
-});
-
 export async function loader({ context, request, params, url }: Route.LoaderArgs) {
   const { membership } = await requireBusinessMember(context, request, params.business, "staff");
   if (!numberPattern.test(params.number)) throw notFound(url);
   const order = await orderForBusiness(services(context).db, membership.businessId, params.number);
   if (!order) throw notFound(url);
-  const when = (date: Date | null) => (date ? timeFormat.format(date) : null);
   return data(
     {
       order: {
-        number: order.number,
-        status: order.status,
+        ...toOrderDetail(order),
         buyer: {
           name: order.buyerName,
           email: order.contactEmail,
           phone: formatNigerianPhone(order.contactPhone),
           phoneHref: `tel:${order.contactPhone}`,
         },
-        fulfilment: order.fulfilment,
-        deliveryAddress: order.deliveryAddress
-          ? { ...order.deliveryAddress, phone: formatNigerianPhone(order.deliveryAddress.phone) }
-          : null,
-        notes: order.notes,
-        subtotalKobo: order.subtotalKobo,
-        closingReason: order.closingReason,
-        refund: order.refund,
-        lines: order.lines,
-        history: [
-          { label: "Placed", at: when(order.createdAt) },
-          { label: "Paid", at: when(order.paidAt) },
-          { label: "Fulfilled", at: when(order.fulfilledAt) },
-          { label: "Cancelled", at: when(order.cancelledAt) },
-          { label: "Refunded", at: when(order.refundedAt) },
-        ].filter((step): step is { label: string; at: string } => step.at !== null),
       },
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -273,41 +255,10 @@ export default function VendorOrder({ loaderData, actionData }: Route.ComponentP
         </section>
       ) : null}
 
-      <section
-        aria-labelledby="items-heading"
-        className="rounded-xl border border-line bg-surface p-4"
-      >
-        <h2 id="items-heading" className="text-lg font-semibold text-ink">
-          Items
-        </h2>
-        <ul className="mt-2 divide-y divide-line">
-          {order.lines.map((line) => (
-            <li key={line.position} className="flex justify-between gap-3 py-2">
-              <span className="text-ink">
-                {line.quantity} × {line.name}
-                {line.size ? <span className="text-ink-muted"> · Size {line.size}</span> : null}
-                <span className="block text-sm text-ink-muted">
-                  <Money kobo={kobo(line.unitPriceKobo)} /> each
-                </span>
-              </span>
-              <Money kobo={kobo(line.unitPriceKobo * line.quantity)} className="font-medium" />
-            </li>
-          ))}
-        </ul>
-        <div className="mt-2 flex justify-between border-t border-line pt-2 font-bold text-ink">
-          <span>Total</span>
-          <Money kobo={kobo(order.subtotalKobo)} />
-        </div>
-      </section>
+      <OrderItems order={order} />
 
       <div className="grid gap-5 md:grid-cols-2">
-        <section
-          aria-labelledby="buyer-heading"
-          className="rounded-xl border border-line bg-surface p-4"
-        >
-          <h2 id="buyer-heading" className="text-lg font-semibold text-ink">
-            Buyer
-          </h2>
+        <OrderSection headingId="buyer-heading" title="Buyer">
           <p className="mt-2 font-medium text-ink">{order.buyer.name ?? "Deleted account"}</p>
           <p className="mt-1 flex items-center gap-2 text-ink">
             <Mail aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
@@ -321,45 +272,16 @@ export default function VendorOrder({ loaderData, actionData }: Route.ComponentP
               {order.buyer.phone}
             </a>
           </p>
-        </section>
+        </OrderSection>
 
-        <section
-          aria-labelledby="handover-heading"
-          className="rounded-xl border border-line bg-surface p-4"
-        >
-          <h2 id="handover-heading" className="text-lg font-semibold text-ink">
-            {order.fulfilment === "delivery" ? "Delivery" : "Pickup"}
-          </h2>
-          {order.fulfilment === "delivery" && order.deliveryAddress ? (
-            <DeliveryAddressLine address={order.deliveryAddress} />
-          ) : (
-            <p className="mt-2 flex gap-2 text-ink">
-              <Store aria-hidden="true" className="mt-1 size-4 shrink-0 text-ink-muted" />
-              <span>The shopper collects it from {business.name}.</span>
-            </p>
-          )}
+        <OrderHandover order={order} pickup={<>The shopper collects it from {business.name}.</>}>
           <p className="mt-2 text-sm text-ink-muted">
             {order.notes ? `Shopper's note: ${order.notes}` : "No note from the shopper."}
           </p>
-        </section>
+        </OrderHandover>
       </div>
 
-      <section
-        aria-labelledby="history-heading"
-        className="rounded-xl border border-line bg-surface p-4"
-      >
-        <h2 id="history-heading" className="text-lg font-semibold text-ink">
-          History
-        </h2>
-        <ol className="mt-2 space-y-1 text-sm">
-          {order.history.map((step) => (
-            <li key={step.label} className="flex justify-between gap-3">
-              <span className="text-ink">{step.label}</span>
-              <span className="text-ink-muted">{step.at}</span>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <OrderHistory order={order} />
     </div>
   );
 }

@@ -1,0 +1,182 @@
+import { MapPin, Store } from "lucide-react";
+import type { ReactNode } from "react";
+import { formatNigerianPhone } from "#app/auth/phone.ts";
+import { Money } from "#app/components/ui/money.tsx";
+import { kobo } from "#app/money.ts";
+import type { DeliveryAddress, orders, refunds } from "#app/orders/schema.server.ts";
+
+/**
+ * One order's page, as the shopper (/profile/orders/{number}) and the business
+ * (/vendor/{business}/orders/{number}) both read it: its lines and total, how it is handed over,
+ * and its history. What only one of them sees stays in its route.
+ */
+
+interface OrderLine {
+  name: string;
+  size: string | null;
+  unitPriceKobo: number;
+  quantity: number;
+}
+
+type OrderSource<Line extends OrderLine> = Pick<
+  typeof orders.$inferSelect,
+  | "number"
+  | "status"
+  | "fulfilment"
+  | "deliveryAddress"
+  | "notes"
+  | "subtotalKobo"
+  | "closingReason"
+  | "createdAt"
+  | "paidAt"
+  | "fulfilledAt"
+  | "cancelledAt"
+  | "refundedAt"
+> & {
+  lines: Line[];
+  refund: Pick<typeof refunds.$inferSelect, "status" | "amountKobo"> | null;
+};
+
+const timeFormat = new Intl.DateTimeFormat("en-NG", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Africa/Lagos",
+});
+
+/**
+ * Server side: what both pages show of an order, with phone numbers as people write them and the
+ * history's times already in Lagos time, so server and browser agree.
+ */
+export function toOrderDetail<Line extends OrderLine>(order: OrderSource<Line>) {
+  const when = (date: Date | null) => (date ? timeFormat.format(date) : null);
+  return {
+    number: order.number,
+    status: order.status,
+    fulfilment: order.fulfilment,
+    deliveryAddress: order.deliveryAddress
+      ? { ...order.deliveryAddress, phone: formatNigerianPhone(order.deliveryAddress.phone) }
+      : null,
+    notes: order.notes,
+    subtotalKobo: order.subtotalKobo,
+    closingReason: order.closingReason,
+    refund: order.refund,
+    lines: order.lines,
+    history: [
+      { label: "Placed", at: when(order.createdAt) },
+      { label: "Paid", at: when(order.paidAt) },
+      { label: "Fulfilled", at: when(order.fulfilledAt) },
+      { label: "Cancelled", at: when(order.cancelledAt) },
+      { label: "Refunded", at: when(order.refundedAt) },
+    ].filter((step): step is { label: string; at: string } => step.at !== null),
+  };
+}
+
+type OrderDetail = ReturnType<typeof toOrderDetail<OrderLine>>;
+
+/** A card of the order's page; its heading names the region. */
+export function OrderSection({
+  headingId,
+  title,
+  children,
+}: {
+  headingId: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-line bg-surface p-4">
+      <h2 id={headingId} className="text-lg font-semibold text-ink">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** What was bought, at what price, and the total. */
+export function OrderItems({ order }: { order: Pick<OrderDetail, "lines" | "subtotalKobo"> }) {
+  return (
+    <OrderSection headingId="items-heading" title="Items">
+      <ul className="mt-2 divide-y divide-line">
+        {order.lines.map((line, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a placed order's lines never change or move
+          <li key={index} className="flex justify-between gap-3 py-2">
+            <span className="text-ink">
+              {line.quantity} × {line.name}
+              {line.size ? <span className="text-ink-muted"> · Size {line.size}</span> : null}
+              <span className="block text-sm text-ink-muted">
+                <Money kobo={kobo(line.unitPriceKobo)} /> each
+              </span>
+            </span>
+            <Money kobo={kobo(line.unitPriceKobo * line.quantity)} className="font-medium" />
+          </li>
+        ))}
+      </ul>
+      <div className="mt-2 flex justify-between border-t border-line pt-2 font-bold text-ink">
+        <span>Total</span>
+        <Money kobo={kobo(order.subtotalKobo)} />
+      </div>
+    </OrderSection>
+  );
+}
+
+/**
+ * How the order reaches the shopper: the delivery address, or `pickup` (where it is collected,
+ * in the reader's words); `children` say what the shopper noted.
+ */
+export function OrderHandover({
+  order,
+  pickup,
+  children,
+}: {
+  order: Pick<OrderDetail, "fulfilment" | "deliveryAddress">;
+  pickup: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <OrderSection
+      headingId="handover-heading"
+      title={order.fulfilment === "delivery" ? "Delivery" : "Pickup"}
+    >
+      {order.fulfilment === "delivery" && order.deliveryAddress ? (
+        <DeliveryAddressLine address={order.deliveryAddress} />
+      ) : (
+        <p className="mt-2 flex gap-2 text-ink">
+          <Store aria-hidden="true" className="mt-1 size-4 shrink-0 text-ink-muted" />
+          <span>{pickup}</span>
+        </p>
+      )}
+      {children}
+    </OrderSection>
+  );
+}
+
+/** The delivery address on one line. */
+function DeliveryAddressLine({ address }: { address: DeliveryAddress }) {
+  return (
+    <p className="mt-2 flex gap-2 text-ink">
+      <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0 text-ink-muted" />
+      <span>
+        {address.recipient}, {address.line1}
+        {address.line2 ? `, ${address.line2}` : ""}, {address.city}, {address.state} ·{" "}
+        {address.phone}
+      </span>
+    </p>
+  );
+}
+
+/** When the order was placed, paid, fulfilled, cancelled or refunded. */
+export function OrderHistory({ order }: { order: Pick<OrderDetail, "history"> }) {
+  return (
+    <OrderSection headingId="history-heading" title="History">
+      <ol className="mt-2 space-y-1 text-sm">
+        {order.history.map((step) => (
+          <li key={step.label} className="flex justify-between gap-3">
+            <span className="text-ink">{step.label}</span>
+            <span className="text-ink-muted">{step.at}</span>
+          </li>
+        ))}
+      </ol>
+    </OrderSection>
+  );
+}
