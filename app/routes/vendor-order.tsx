@@ -1,5 +1,5 @@
 import { Mail, Phone } from "lucide-react";
-import { useEffect, useId } from "react";
+import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { auditSource } from "#app/auth/audit.server.ts";
 import { type FieldErrors, fieldErrors } from "#app/auth/forms.ts";
@@ -16,7 +16,7 @@ import {
 import { OrderStatusBadge } from "#app/components/order-status.tsx";
 import { toast } from "#app/components/toast.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import { FieldError, FormMessage } from "#app/components/ui/field.tsx";
+import { FormMessage, TextAreaField } from "#app/components/ui/field.tsx";
 import { Money } from "#app/components/ui/money.tsx";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
@@ -142,7 +142,6 @@ export default function VendorOrder({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation();
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   const canRefund = hasBusinessRole(role, "manager");
-  const reasonId = useId();
 
   useEffect(() => {
     if (actionData?.ok) toast.success(actionData.message);
@@ -222,24 +221,14 @@ export default function VendorOrder({ loaderData, actionData }: Route.ComponentP
                   The shopper gets <Money kobo={kobo(order.subtotalKobo)} /> back through the
                   payment provider, the stock returns to the shelf, and they're emailed your reason.
                 </p>
-                <div className="space-y-1.5">
-                  <label htmlFor={reasonId} className="block text-sm font-medium text-ink">
-                    Reason for the shopper
-                  </label>
-                  <textarea
-                    id={reasonId}
-                    name="reason"
-                    rows={2}
-                    maxLength={500}
-                    required
-                    aria-invalid={actionData?.errors?.reason ? true : undefined}
-                    aria-describedby={actionData?.errors?.reason ? `${reasonId}-error` : undefined}
-                    className="block w-full rounded-lg border border-line bg-surface px-3 py-2 text-base text-ink focus:border-brand focus:outline-2 focus:outline-focus aria-[invalid=true]:border-danger"
-                  />
-                  {actionData?.errors?.reason ? (
-                    <FieldError id={`${reasonId}-error`}>{actionData.errors.reason}</FieldError>
-                  ) : null}
-                </div>
+                <TextAreaField
+                  label="Reason for the shopper"
+                  name="reason"
+                  rows={2}
+                  maxLength={500}
+                  required
+                  error={actionData?.errors?.reason}
+                />
                 <Button
                   type="submit"
                   name="intent"

@@ -11,14 +11,19 @@ import {
 import { listCategories } from "#app/catalog/catalog.server.ts";
 import { weekdayKeys, weekdayNames } from "#app/catalog/opening-hours.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import { Field, FieldError, FormMessage, SelectField } from "#app/components/ui/field.tsx";
+import {
+  Field,
+  FieldError,
+  FormMessage,
+  SelectField,
+  TextAreaField,
+} from "#app/components/ui/field.tsx";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
 import { mediaDir } from "#app/services.server.ts";
 import { hoursErrorKey, hoursFieldName, maxSpansPerDay } from "#app/vendor/forms.ts";
 import { PictureField } from "#app/vendor/picture-field.tsx";
 import { businessProfileForEditing, saveBusinessProfile } from "#app/vendor/profile.server.ts";
-import { TextArea } from "#app/vendor/text-area.tsx";
 import type { Route } from "./+types/vendor-profile";
 
 /**
@@ -100,9 +105,10 @@ export default function VendorProfile({ loaderData, actionData }: Route.Componen
             hint="One line under your name, e.g. “Calm massages in the heart of Lekki”."
             error={errors.tagline}
           />
-          <TextArea
+          <TextAreaField
             label="Description"
             name="description"
+            rows={5}
             maxLength={2000}
             defaultValue={profile.description}
             hint="At least 20 characters."

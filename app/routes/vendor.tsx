@@ -7,7 +7,7 @@ import { businessRoleLabels } from "#app/auth/roles.ts";
 import { requireUser } from "#app/auth/session.server.ts";
 import { listCategories } from "#app/catalog/catalog.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import { Field, FormMessage, SelectField } from "#app/components/ui/field.tsx";
+import { Field, FormMessage, SelectField, TextAreaField } from "#app/components/ui/field.tsx";
 import { services } from "#app/context.server.ts";
 import { mediaDir } from "#app/services.server.ts";
 import {
@@ -17,7 +17,6 @@ import {
   type SlugAvailability,
 } from "#app/vendor/applications.server.ts";
 import { PictureField } from "#app/vendor/picture-field.tsx";
-import { TextArea } from "#app/vendor/text-area.tsx";
 import type { Route } from "./+types/vendor";
 
 /**
@@ -297,9 +296,10 @@ function ApplicationForm({
         defaultValue={previous?.address}
         error={errors.address}
       />
-      <TextArea
+      <TextAreaField
         label="What you offer"
         name="description"
+        rows={5}
         hint="At least 20 characters: your services or products, what makes you worth a visit."
         maxLength={2000}
         defaultValue={previous?.description}

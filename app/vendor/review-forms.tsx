@@ -2,8 +2,7 @@ import type { ComponentProps, ReactNode } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import type { FieldErrors } from "#app/auth/forms.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import { FormMessage } from "#app/components/ui/field.tsx";
-import { TextArea } from "#app/vendor/text-area.tsx";
+import { FormMessage, TextAreaField } from "#app/components/ui/field.tsx";
 
 /**
  * The admin's decisions about the businesses of a list (approve or reject an application, suspend
@@ -70,10 +69,9 @@ export function ReasonForm({
 }) {
   return (
     <DecisionForm businessId={businessId} className={className} noValidate>
-      <TextArea
+      <TextAreaField
         label={label}
         name="reason"
-        idSuffix={businessId}
         rows={2}
         maxLength={500}
         hint={hint}

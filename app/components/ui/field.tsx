@@ -13,23 +13,27 @@ interface ControlWiring {
   "aria-describedby": string | undefined;
 }
 
+/** What the frame of a labelled control shows around it. */
+interface FrameProps {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+}
+
 /**
  * The frame every labelled control shares: the label, the control, its hint and its error, wired
- * for screen readers (the error is announced with the control, which is marked invalid).
+ * for screen readers (the error is announced with the control, which is marked invalid). Field,
+ * SelectField and TextAreaField are this frame around one element; a composite control (a
+ * picture with its preview) renders its own and spreads `wiring` on the element it labels.
  */
-function LabelledControl({
+export function LabelledControl({
   label,
   hint,
   error,
   className,
   control,
-}: {
-  label: string;
-  hint?: ReactNode;
-  error?: string;
-  className?: string;
-  control: (wiring: ControlWiring) => ReactNode;
-}) {
+}: FrameProps & { control: (wiring: ControlWiring) => ReactNode }) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -54,39 +58,29 @@ function LabelledControl({
   );
 }
 
-/** A labelled input with its hint and its error. Every form in Oja uses it. */
-export function Field({
+/** Splits a field's props into the frame's and the control's own. */
+function withoutFrame<Props extends FrameProps>({
   label,
   hint,
   error,
   className,
-  ...input
-}: ComponentProps<"input"> & { label: string; hint?: ReactNode; error?: string }) {
-  return (
-    <LabelledControl
-      label={label}
-      hint={hint}
-      error={error}
-      className={className}
-      control={(wiring) => <input {...wiring} {...input} />}
-    />
-  );
+  ...control
+}: Props) {
+  return [{ label, hint, error, className }, control] as const;
+}
+
+/** A labelled input with its hint and its error. Every form in Oja uses it. */
+export function Field(props: ComponentProps<"input"> & FrameProps) {
+  const [frame, input] = withoutFrame(props);
+  return <LabelledControl {...frame} control={(wiring) => <input {...wiring} {...input} />} />;
 }
 
 /** A labelled multi-line text box with its hint and its error, wired like Field. */
-export function TextAreaField({
-  label,
-  hint,
-  error,
-  className,
-  ...textarea
-}: ComponentProps<"textarea"> & { label: string; hint?: ReactNode; error?: string }) {
+export function TextAreaField(props: ComponentProps<"textarea"> & FrameProps) {
+  const [frame, textarea] = withoutFrame(props);
   return (
     <LabelledControl
-      label={label}
-      hint={hint}
-      error={error}
-      className={className}
+      {...frame}
       control={(wiring) => (
         <textarea {...wiring} className={clsx(wiring.className, "py-2")} {...textarea} />
       )}
@@ -104,26 +98,18 @@ export interface SelectOption {
  * option, with the empty value ("All cities"), for filters that may be left unset.
  */
 export function SelectField({
-  label,
-  hint,
-  error,
   options,
   placeholder,
-  className,
-  ...select
-}: ComponentProps<"select"> & {
-  label: string;
-  hint?: ReactNode;
-  error?: string;
-  options: readonly SelectOption[];
-  placeholder?: string;
-}) {
+  ...props
+}: ComponentProps<"select"> &
+  FrameProps & {
+    options: readonly SelectOption[];
+    placeholder?: string;
+  }) {
+  const [frame, select] = withoutFrame(props);
   return (
     <LabelledControl
-      label={label}
-      hint={hint}
-      error={error}
-      className={className}
+      {...frame}
       control={(wiring) => (
         <select {...wiring} {...select}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
