@@ -6,7 +6,7 @@ import { addressesOf } from "#app/auth/addresses.server.ts";
 import type { FieldErrors } from "#app/auth/forms.ts";
 import { formatNigerianPhone } from "#app/auth/phone.ts";
 import { requireUser } from "#app/auth/session.server.ts";
-import type { CartItem } from "#app/cart/cart.ts";
+import type { CartAction, CartItem } from "#app/cart/cart.ts";
 import { dispatchCart, useCart } from "#app/cart/cart-store.ts";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
@@ -349,6 +349,12 @@ function BusinessOrder({
   const { business } = group;
   const fulfilmentError = errors[fulfilmentFieldName(business.id)];
   const notesError = errors[notesFieldName(business.id)];
+  const fulfilmentRadio = (value: "delivery" | "pickup") => ({
+    name: fulfilmentFieldName(business.id),
+    value,
+    checked: fulfilment === value,
+    onChange: () => onFulfilment(value),
+  });
   return (
     <section
       aria-label={`Order from ${business.name}`}
@@ -376,19 +382,13 @@ function BusinessOrder({
         <legend className="text-sm font-medium text-ink">How do you want it?</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           <ChoiceCard
-            name={fulfilmentFieldName(business.id)}
-            value="delivery"
-            checked={fulfilment === "delivery"}
-            onChange={() => onFulfilment("delivery")}
+            {...fulfilmentRadio("delivery")}
             icon={<Truck aria-hidden="true" className="size-5" />}
             title="Delivery"
             detail="To the address below"
           />
           <ChoiceCard
-            name={fulfilmentFieldName(business.id)}
-            value="pickup"
-            checked={fulfilment === "pickup"}
-            onChange={() => onFulfilment("pickup")}
+            {...fulfilmentRadio("pickup")}
             icon={<Store aria-hidden="true" className="size-5" />}
             title="Pickup"
             detail={`${business.address}, ${business.city}`}
@@ -508,23 +508,14 @@ function IssueFix({
   line: QuotedLine;
   item: CartItem;
 }) {
-  const fix = "font-semibold underline underline-offset-2 hover:no-underline";
   switch (issue.kind) {
     case "price_changed":
       return (
-        <button
-          type="button"
-          className={fix}
-          onClick={() =>
-            dispatchCart({
-              type: "reprice",
-              id: item.id,
-              amount: koboToNaira(kobo(line.unitPriceKobo)),
-            })
-          }
+        <FixButton
+          change={{ type: "reprice", id: item.id, amount: koboToNaira(kobo(line.unitPriceKobo)) }}
         >
           Update my cart
-        </button>
+        </FixButton>
       );
     case "size_unavailable":
       return (
@@ -553,30 +544,27 @@ function IssueFix({
       );
     case "short_stock":
       return (
-        <button
-          type="button"
-          className={fix}
-          onClick={() =>
-            dispatchCart({
-              type: "setQuantityAndSize",
-              item: { ...item, quantity: issue.available },
-            })
-          }
+        <FixButton
+          change={{ type: "setQuantityAndSize", item: { ...item, quantity: issue.available } }}
         >
           Change to {issue.available}
-        </button>
+        </FixButton>
       );
     case "out_of_stock":
-      return (
-        <button
-          type="button"
-          className={fix}
-          onClick={() => dispatchCart({ type: "remove", id: item.id })}
-        >
-          Remove it
-        </button>
-      );
+      return <FixButton change={{ type: "remove", id: item.id }}>Remove it</FixButton>;
   }
+}
+
+function FixButton({ change, children }: { change: CartAction; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      className="font-semibold underline underline-offset-2 hover:no-underline"
+      onClick={() => dispatchCart(change)}
+    >
+      {children}
+    </button>
+  );
 }
 
 function UnavailableLines({ ids, items }: { ids: string[]; items: CartItem[] }) {
