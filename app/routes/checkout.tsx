@@ -10,7 +10,7 @@ import type { CartAction, CartItem } from "#app/cart/cart.ts";
 import { dispatchCart, useCart } from "#app/cart/cart-store.ts";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
-import { Field, FieldError, FormMessage } from "#app/components/ui/field.tsx";
+import { Field, FieldError, FormMessage, TextAreaField } from "#app/components/ui/field.tsx";
 import { Money } from "#app/components/ui/money.tsx";
 import { usePaystackPayment } from "#app/components/use-paystack-payment.ts";
 import { services } from "#app/context.server.ts";
@@ -396,20 +396,17 @@ function BusinessOrder({
         </div>
         {fulfilmentError ? <FieldError>{fulfilmentError}</FieldError> : null}
       </fieldset>
-      <div className="space-y-1.5">
-        <label htmlFor={`notes-${business.id}`} className="block text-sm font-medium text-ink">
-          Notes for {business.name} <span className="font-normal text-ink-muted">(optional)</span>
-        </label>
-        <textarea
-          id={`notes-${business.id}`}
-          name={notesFieldName(business.id)}
-          rows={2}
-          maxLength={500}
-          aria-invalid={notesError ? true : undefined}
-          className="block w-full rounded-lg border border-line bg-surface px-3 py-2 text-base text-ink focus:border-brand focus:outline-2 focus:outline-focus"
-        />
-        {notesError ? <FieldError>{notesError}</FieldError> : null}
-      </div>
+      <TextAreaField
+        label={
+          <>
+            Notes for {business.name} <span className="font-normal text-ink-muted">(optional)</span>
+          </>
+        }
+        name={notesFieldName(business.id)}
+        rows={2}
+        maxLength={500}
+        error={notesError}
+      />
     </section>
   );
 }
