@@ -157,8 +157,6 @@ function ApplicationCard({ application }: { application: Application }) {
               intent="reject"
               label={`Reason for rejecting ${application.name}`}
               hint="The applicant reads this by email and on /vendor. 10 to 500 characters."
-              error={errors.reason}
-              busy={busy}
               className="flex-1 space-y-3"
             >
               Reject

@@ -175,8 +175,6 @@ function BusinessItem({ business }: { business: BusinessRow }) {
             intent="suspend"
             label={`Reason for suspending ${business.name}`}
             hint="Its owners are emailed this reason. 10 to 500 characters."
-            error={errors.reason}
-            busy={busy}
             className="mt-3 space-y-3"
           >
             Suspend {business.name}

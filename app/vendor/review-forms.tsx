@@ -46,14 +46,15 @@ export function DecisionForm({
   );
 }
 
-/** A decision the business reads the reason for (reject, suspend): 10 to 500 characters. */
+/**
+ * A decision the business reads the reason for (reject, suspend): 10 to 500 characters. It shows
+ * the reason's error from the page's answer about this business.
+ */
 export function ReasonForm({
   businessId,
   intent,
   label,
   hint,
-  error,
-  busy,
   className,
   children,
 }: {
@@ -61,12 +62,11 @@ export function ReasonForm({
   intent: string;
   label: string;
   hint: string;
-  error?: string;
-  busy: boolean;
   className: string;
   /** The submit button's text. */
   children: ReactNode;
 }) {
+  const { errors, busy } = useDecision(businessId);
   return (
     <DecisionForm businessId={businessId} className={className} noValidate>
       <TextAreaField
@@ -75,7 +75,7 @@ export function ReasonForm({
         rows={2}
         maxLength={500}
         hint={hint}
-        error={error}
+        error={errors.reason}
       />
       <Button type="submit" name="intent" value={intent} variant="danger" disabled={busy}>
         {children}
