@@ -72,6 +72,33 @@ export function toOrderDetail<Line extends OrderLine>(order: OrderSource<Line>) 
 }
 
 type OrderDetail = ReturnType<typeof toOrderDetail<OrderLine>>;
+type RefundStatus = (typeof refunds.$inferSelect)["status"];
+
+/**
+ * Why the order was closed (cancelled or refunded), with its refund, if any, worded for the reader
+ * by `refundState`.
+ */
+export function OrderClosingReason({
+  order,
+  refundState,
+}: {
+  order: Pick<OrderDetail, "closingReason" | "refund">;
+  refundState: Record<RefundStatus, string>;
+}) {
+  if (!order.closingReason) return null;
+  return (
+    <p className="rounded-xl bg-surface-sunken px-4 py-3 text-ink">
+      {order.closingReason}
+      {order.refund ? (
+        <>
+          {" "}
+          Refund of <Money kobo={kobo(order.refund.amountKobo)} />:{" "}
+          {refundState[order.refund.status]}.
+        </>
+      ) : null}
+    </p>
+  );
+}
 
 /** A card of the order's page; its heading names the region. */
 export function OrderSection({

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { requireUser } from "#app/auth/session.server.ts";
 import {
+  OrderClosingReason,
   OrderHandover,
   OrderHistory,
   OrderItems,
@@ -8,10 +9,8 @@ import {
 } from "#app/components/order-detail.tsx";
 import { OrderStatusBadge } from "#app/components/order-status.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
-import { Money } from "#app/components/ui/money.tsx";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
-import { kobo } from "#app/money.ts";
 import { orderForShopper } from "#app/orders/orders.server.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/profile-order";
@@ -80,18 +79,14 @@ export default function ProfileOrder({ loaderData }: Route.ComponentProps) {
           <ButtonLink to={`/checkout/${order.checkoutId}`}>Pay or cancel</ButtonLink>
         </div>
       ) : null}
-      {order.closingReason ? (
-        <p className="rounded-xl bg-surface-sunken px-4 py-3 text-ink">
-          {order.closingReason}
-          {order.refund ? (
-            <>
-              {" "}
-              Refund of <Money kobo={kobo(order.refund.amountKobo)} />:{" "}
-              {order.refund.status === "processed" ? "returned to you" : "on its way to you"}.
-            </>
-          ) : null}
-        </p>
-      ) : null}
+      <OrderClosingReason
+        order={order}
+        refundState={{
+          pending: "on its way to you",
+          processed: "returned to you",
+          failed: "on its way to you",
+        }}
+      />
 
       <OrderItems order={order} />
       <OrderHandover

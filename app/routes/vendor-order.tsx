@@ -7,6 +7,7 @@ import { formatNigerianPhone } from "#app/auth/phone.ts";
 import { hasBusinessRole } from "#app/auth/roles.ts";
 import { requireBusinessMember } from "#app/auth/session.server.ts";
 import {
+  OrderClosingReason,
   OrderHandover,
   OrderHistory,
   OrderItems,
@@ -174,23 +175,14 @@ export default function VendorOrder({ loaderData, actionData }: Route.ComponentP
           orders are cancelled after a day.
         </p>
       ) : null}
-      {order.closingReason ? (
-        <p className="rounded-xl bg-surface-sunken px-4 py-3 text-ink">
-          {order.closingReason}
-          {order.refund ? (
-            <>
-              {" "}
-              Refund of <Money kobo={kobo(order.refund.amountKobo)} />:{" "}
-              {order.refund.status === "processed"
-                ? "returned to the shopper"
-                : order.refund.status === "failed"
-                  ? "failed: contact Oja"
-                  : "on its way to the shopper"}
-              .
-            </>
-          ) : null}
-        </p>
-      ) : null}
+      <OrderClosingReason
+        order={order}
+        refundState={{
+          pending: "on its way to the shopper",
+          processed: "returned to the shopper",
+          failed: "failed: contact Oja",
+        }}
+      />
 
       {order.status === "paid" ? (
         <section
