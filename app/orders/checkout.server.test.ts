@@ -257,7 +257,7 @@ describe("starting a checkout", () => {
     expect(await stockOf(braids.id)).toBe(0);
   });
 
-  test("bad fields get a message each and write nothing", async () => {
+  test("bad fields get a message each, all at once, and write nothing", async () => {
     const product = await createProduct(db(), { businessId: spa.id });
     const form = checkoutForm([{ id: product.id, quantity: 1 }], {
       email: "not-an-email",
@@ -273,12 +273,15 @@ describe("starting a checkout", () => {
       errors: {
         email: expect.any(String),
         phone: expect.any(String),
+        [`fulfilment.${spa.id}`]: "Choose delivery or pickup",
       },
     });
+    // A refused phone number does not hide the address's problems until the next round.
     const again = await startCheckout(
       context(),
       { id: shopper.userId },
       checkoutForm([{ id: product.id, quantity: 1 }], {
+        phone: "12",
         line1: "",
         expectedTotalKobo: "1400000",
         [`fulfilment.${spa.id}`]: "delivery",
@@ -287,7 +290,7 @@ describe("starting a checkout", () => {
     expect(again).toMatchObject({
       ok: false,
       status: 400,
-      errors: { line1: "Enter the street address" },
+      errors: { phone: expect.any(String), line1: "Enter the street address" },
     });
     expect(await stockOf(product.id)).toBe(10);
   });

@@ -203,8 +203,9 @@ export function parseCheckoutForm(
 ): { ok: true; input: CheckoutInput } | { ok: false; errors: FieldErrors } {
   const fields = Object.fromEntries(form);
   const contact = contactSchema.safeParse(fields);
-  if (!contact.success) return { ok: false, errors: fieldErrors(contact.error) };
-  const errors: FieldErrors = {};
+  // The other fields are read even when the contact details are refused, so the shopper sees
+  // every problem in one round.
+  const errors: FieldErrors = contact.success ? {} : fieldErrors(contact.error);
   const orderInputs = new Map<string, CheckoutOrderInput>();
   const businessIds = new Set<string>();
   for (const key of form.keys()) {
@@ -224,10 +225,10 @@ export function parseCheckoutForm(
   let deliveryAddress: DeliveryAddress | null = null;
   if ([...orderInputs.values()].some((order) => order.fulfilment === "delivery")) {
     const address = deliverySchema.safeParse(fields);
-    if (address.success) deliveryAddress = { ...address.data, phone: contact.data.phone };
-    else Object.assign(errors, fieldErrors(address.error));
+    if (!address.success) Object.assign(errors, fieldErrors(address.error));
+    else if (contact.success) deliveryAddress = { ...address.data, phone: contact.data.phone };
   }
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  if (!contact.success || Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
     input: { ...contact.data, orders: orderInputs, deliveryAddress },
