@@ -28,7 +28,10 @@ describe("a Nigerian phone number", () => {
     expect(normaliseNigerianPhone(typed)).toBeNull();
   });
 
-  test("is shown in groups people can read", () => {
+  test("is shown in groups people can read, however it was written", () => {
     expect(formatNigerianPhone("+2348031234567")).toBe("+234 803 123 4567");
+    expect(formatNigerianPhone("0803 123 4567")).toBe("+234 803 123 4567");
+    expect(formatNigerianPhone("+234 803 123 4567")).toBe("+234 803 123 4567");
+    expect(formatNigerianPhone("+44 20 7946 0958")).toBe("+44 20 7946 0958");
   });
 });

@@ -14,8 +14,13 @@ export function normaliseNigerianPhone(input: string): string | null {
   return `+234${digits}`;
 }
 
-/** +2348031234567 → "+234 803 123 4567", for reading. */
-export function formatNigerianPhone(e164: string): string {
-  const national = e164.replace(/^\+234/, "");
+/**
+ * +2348031234567 → "+234 803 123 4567", for reading. Any way of writing a Nigerian number reads
+ * the same ("08031234567" too); anything else is shown as it was written.
+ */
+export function formatNigerianPhone(phone: string): string {
+  const e164 = normaliseNigerianPhone(phone);
+  if (!e164) return phone;
+  const national = e164.slice("+234".length);
   return `+234 ${national.slice(0, 3)} ${national.slice(3, 6)} ${national.slice(6)}`;
 }

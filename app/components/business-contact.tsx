@@ -1,4 +1,5 @@
 import { ExternalLink, Mail, MapPin, Phone } from "lucide-react";
+import { formatNigerianPhone } from "#app/auth/phone.ts";
 
 /** A map search for the address; OpenStreetMap needs no key and sets no tracking cookies. */
 export function mapLink(address: string, city: string) {
@@ -34,7 +35,7 @@ export function BusinessContact({
         <p className="flex items-center gap-2">
           <Phone aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
           <a href={`tel:${business.phone.replace(/[^\d+]/g, "")}`} className="text-brand underline">
-            {business.phone}
+            {formatNigerianPhone(business.phone)}
           </a>
         </p>
       ) : null}

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { formatNigerianPhone } from "#app/auth/phone.ts";
 import { requireUser } from "#app/auth/session.server.ts";
 import {
   OrderClosingReason,
@@ -43,7 +44,7 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
           name: order.businessName,
           slug: order.businessSlug,
           address: `${order.businessAddress}, ${order.businessCity}`,
-          phone: order.businessPhone,
+          phone: order.businessPhone ? formatNigerianPhone(order.businessPhone) : null,
         },
       },
     },

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
 import { type AuditEntry, recordAudit } from "#app/auth/audit.server.ts";
+import { formatNigerianPhone } from "#app/auth/phone.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { decodeCursor, encodeCursor, exactTime, exactTimeKey } from "#app/db/page-cursor.server.ts";
 import { businesses, products, users } from "#app/db/schema.server.ts";
@@ -291,7 +292,7 @@ export async function fulfilBusinessOrder(
       heading: pickup ? "Your order is ready for pickup" : "Your order is on its way",
       paragraphs: [
         pickup
-          ? `${order.businessName} has your order ${order.number} ready. Pick it up at ${order.businessAddress}, ${order.businessCity}${order.businessPhone ? ` (call ${order.businessPhone})` : ""}.`
+          ? `${order.businessName} has your order ${order.number} ready. Pick it up at ${order.businessAddress}, ${order.businessCity}${order.businessPhone ? ` (call ${formatNigerianPhone(order.businessPhone)})` : ""}.`
           : `${order.businessName} has sent your order ${order.number} on its way to ${address ? `${address.recipient}, ${address.line1}${address.line2 ? `, ${address.line2}` : ""}, ${address.city}, ${address.state}` : "you"}.`,
         "Bring your order number with you, or show this email.",
       ],
