@@ -86,17 +86,18 @@ export function OrderClosingReason({
   refundState: Record<RefundStatus, string>;
 }) {
   if (!order.closingReason) return null;
+  // The reason is a person's words, with or without a full stop: the refund gets a line of its
+  // own rather than running on from it.
   return (
-    <p className="rounded-xl bg-surface-sunken px-4 py-3 text-ink">
-      {order.closingReason}
+    <div className="space-y-1 rounded-xl bg-surface-sunken px-4 py-3 text-ink">
+      <p>{order.closingReason}</p>
       {order.refund ? (
-        <>
-          {" "}
+        <p>
           Refund of <Money kobo={kobo(order.refund.amountKobo)} />:{" "}
           {refundState[order.refund.status]}.
-        </>
+        </p>
       ) : null}
-    </p>
+    </div>
   );
 }
 
