@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, openHydrated, test } from "./fixtures.ts";
+import { expect, expectNoHorizontalOverflow, openHydrated, test } from "./fixtures.ts";
 
 /**
  * The date picker on the kit page (/dev/kit), spec: "the menu opens and closes. It closes on
@@ -442,9 +442,6 @@ test.describe("keyboard and small screens", () => {
       await page.keyboard.press("Escape");
       await expect(dialog).toBeHidden();
     }
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, "no sideways scrolling").toBeLessThanOrEqual(0);
+    await expectNoHorizontalOverflow(page);
   });
 });
