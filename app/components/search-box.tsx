@@ -1,39 +1,14 @@
-import { clsx } from "clsx";
-import { Search } from "lucide-react";
-import { type ComponentType, type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { Form, useNavigate } from "react-router";
+import { type ComponentType, useEffect, useId, useRef, useState } from "react";
+import { useNavigate } from "react-router";
 import { rememberSearch } from "#app/search/recent-searches.ts";
 import { searchPath } from "#app/search/search-query.ts";
 import type { SearchComboboxProps } from "./search-combobox.tsx";
-
-/**
- * The header's search (and the home page's). It renders as a plain search form whose input
- * already carries the combobox's roles and ids; the autocomplete (downshift, ~11 KB gzipped,
- * search-combobox.tsx) loads only when the box is first pressed, focused or typed in (issue 5:
- * under 100 KB of JavaScript before interaction). Until then Enter searches for the text
- * (/search/{term}), and before JavaScript the form goes to /search/ff?q=…, which redirects there.
- * When the autocomplete arrives it takes the box over with the text, the caret and the focus.
- */
-export interface SearchBoxProps {
-  className?: string;
-  defaultValue?: string;
-}
-
-/** The element ids both forms of the box use, so the combobox keeps the plain box's. */
-export interface SearchIds {
-  base: string;
-  label: string;
-  input: string;
-  menu: string;
-}
-
-/** The plain box's state at the moment the autocomplete replaces it. */
-export interface Handoff {
-  value: string;
-  focused: boolean;
-  selection: [number, number] | null;
-  typed: boolean;
-}
+import {
+  type SearchBoxProps,
+  SearchForm,
+  searchInputAttributes,
+  searchLabel,
+} from "./search-form-frame.tsx";
 
 let loaded: ComponentType<SearchComboboxProps> | undefined;
 let loading: Promise<ComponentType<SearchComboboxProps>> | undefined;
@@ -52,6 +27,14 @@ function loadCombobox() {
   return loading;
 }
 
+/**
+ * The header's search (and the home page's). It renders as a plain search form whose input
+ * already carries the combobox's roles and ids; the autocomplete (downshift, ~11 KB gzipped,
+ * search-combobox.tsx) loads only when the box is first pressed, focused or typed in (issue 5:
+ * under 100 KB of JavaScript before interaction). Until then Enter searches for the text
+ * (/search/{term}), and before JavaScript the form goes to /search/ff?q=…, which redirects there.
+ * When the autocomplete arrives it takes the box over with the text, the caret and the focus.
+ */
 export function SearchBox({ className, defaultValue }: SearchBoxProps) {
   const id = useId();
   const ids = { base: id, label: `${id}-label`, input: `${id}-input`, menu: `${id}-menu` };
@@ -132,79 +115,5 @@ export function SearchBox({ className, defaultValue }: SearchBoxProps) {
       menu={null}
       status=""
     />
-  );
-}
-
-export const searchLabel = "Search businesses, products and vouchers";
-
-export const searchInputAttributes = {
-  type: "search",
-  name: "q",
-  placeholder: "Search spas, suya, sneakers…",
-  autoComplete: "off",
-  enterKeyHint: "search",
-  maxLength: 100,
-  className:
-    "h-11 w-full rounded-lg border border-line bg-surface pr-3 pl-10 text-base text-ink placeholder:text-ink-muted",
-} as const;
-
-export const menuClass = "max-h-[min(24rem,60vh)] overflow-y-auto py-1";
-
-/**
- * The frame both forms of the box share: the form, the label, the icon, the list's panel. With
- * JavaScript, a submit with text calls onSearch instead of going to /search/ff.
- */
-export function SearchForm({
-  className,
-  onSearch,
-  label,
-  input,
-  menu,
-  menuOpen = false,
-  header,
-  status,
-}: {
-  className?: string;
-  onSearch: (text: string) => void;
-  label: ReactNode;
-  input: ReactNode;
-  menu: ReactNode;
-  menuOpen?: boolean;
-  header?: ReactNode;
-  status: string;
-}) {
-  return (
-    <Form
-      role="search"
-      method="get"
-      action="/search/ff"
-      className={clsx("relative", className)}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const text = new FormData(event.currentTarget).get("q")?.toString().trim();
-        if (text) onSearch(text);
-      }}
-    >
-      {label}
-      <div className="relative">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-ink-muted"
-        />
-        {input}
-      </div>
-      <div
-        className={clsx(
-          "absolute inset-x-0 top-full z-50 mt-1 overflow-hidden rounded-card border border-line bg-surface shadow-lg",
-          !menuOpen && "hidden",
-        )}
-      >
-        {header}
-        {menu}
-      </div>
-      <p aria-live="polite" className="sr-only">
-        {status}
-      </p>
-    </Form>
   );
 }

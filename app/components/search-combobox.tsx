@@ -19,7 +19,7 @@ import {
   type SearchIds,
   searchInputAttributes,
   searchLabel,
-} from "./search-box.tsx";
+} from "./search-form-frame.tsx";
 
 /** How long typing pauses before suggestions are asked for. */
 const typingDebounceMs = 200;

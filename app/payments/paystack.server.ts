@@ -7,15 +7,16 @@ import {
   type RequestOptions,
 } from "#app/http/http-client.ts";
 import { z } from "#app/zod.ts";
-import { PaymentProviderError, transactionStatuses } from "./contract.server.ts";
-import type {
-  InitializedTransaction,
-  InitializeInput,
-  PaymentProvider,
-  RefundResult,
-  VerifiedTransaction,
-  WebhookEvent,
-} from "./provider.server.ts";
+import {
+  type InitializedTransaction,
+  type InitializeInput,
+  type PaymentProvider,
+  PaymentProviderError,
+  type RefundResult,
+  transactionStatuses,
+  type VerifiedTransaction,
+  type WebhookEvent,
+} from "./contract.server.ts";
 
 /**
  * Paystack's HTTP API (https://paystack.com/docs/api/), server side: every call carries the

@@ -5,15 +5,15 @@ import { requireAdmin } from "#app/auth/session.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
-import { services } from "#app/context.server.ts";
 import {
   approveApplication,
   countPendingApplications,
   pendingApplications,
   rejectApplication,
-} from "#app/vendor/applications.server.ts";
-import { decideAsAdmin } from "#app/vendor/review.server.ts";
-import { DecisionDone, DecisionForm, ReasonForm, useDecision } from "#app/vendor/review-forms.tsx";
+} from "#app/console/applications.server.ts";
+import { decideAsAdmin } from "#app/console/review.server.ts";
+import { DecisionDone, DecisionForm, ReasonForm, useDecision } from "#app/console/review-forms.tsx";
+import { services } from "#app/context.server.ts";
 import type { Route } from "./+types/admin-applications";
 
 /**

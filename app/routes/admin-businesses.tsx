@@ -6,17 +6,17 @@ import { Button } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { Field, FormMessage, SelectField } from "#app/components/ui/field.tsx";
 import { NextPageLink } from "#app/components/ui/next-page-link.tsx";
-import { services } from "#app/context.server.ts";
-import { InvalidPageCursorError } from "#app/db/page-cursor.server.ts";
-import { publicError } from "#app/errors.ts";
 import {
   findBusinesses,
   restoreBusiness,
   suspendBusiness,
-} from "#app/vendor/applications.server.ts";
-import { adminBusinessStatuses, type BusinessStatus } from "#app/vendor/forms.ts";
-import { decideAsAdmin } from "#app/vendor/review.server.ts";
-import { DecisionDone, DecisionForm, ReasonForm, useDecision } from "#app/vendor/review-forms.tsx";
+} from "#app/console/applications.server.ts";
+import { adminBusinessStatuses, type BusinessStatus } from "#app/console/forms.ts";
+import { decideAsAdmin } from "#app/console/review.server.ts";
+import { DecisionDone, DecisionForm, ReasonForm, useDecision } from "#app/console/review-forms.tsx";
+import { services } from "#app/context.server.ts";
+import { InvalidPageCursorError } from "#app/db/page-cursor.server.ts";
+import { publicError } from "#app/errors.ts";
 import type { Route } from "./+types/admin-businesses";
 
 /**

@@ -2,8 +2,8 @@ import { ClipboardCheck, Store } from "lucide-react";
 import { Link } from "react-router";
 import { latestAuditEvents } from "#app/auth/audit.server.ts";
 import { requireAdmin } from "#app/auth/session.server.ts";
+import { countPendingApplications } from "#app/console/applications.server.ts";
 import { services } from "#app/context.server.ts";
-import { countPendingApplications } from "#app/vendor/applications.server.ts";
 import type { Route } from "./+types/admin";
 
 export function meta() {

@@ -1,6 +1,6 @@
 import { requireUser } from "#app/auth/session.server.ts";
+import { slugAvailability } from "#app/console/applications.server.ts";
 import { services } from "#app/context.server.ts";
-import { slugAvailability } from "#app/vendor/applications.server.ts";
 import type { Route } from "./+types/api-vendor-slug-check";
 
 /**

@@ -3,8 +3,8 @@ import { NavLink, Outlet, useRouteLoaderData } from "react-router";
 import { membershipsOf } from "#app/auth/memberships.server.ts";
 import { businessRoleLabels, hasBusinessRole } from "#app/auth/roles.ts";
 import { requireBusinessMember } from "#app/auth/session.server.ts";
+import { consoleSections } from "#app/console/console-sections.ts";
 import { services } from "#app/context.server.ts";
-import { consoleSections } from "#app/vendor/console-sections.ts";
 import type { Route } from "./+types/vendor-business";
 
 /**

@@ -9,21 +9,21 @@ import {
   Multiselect,
   type OptionsPage,
 } from "#app/components/ui/multiselect/multiselect.tsx";
-import { services } from "#app/context.server.ts";
-import { notFound } from "#app/errors.ts";
-import { http } from "#app/http/http-client.ts";
-import { CollectionFields } from "#app/vendor/catalogue/collection-fields.tsx";
+import { CollectionFields } from "#app/console/catalogue/collection-fields.tsx";
 import {
   collectionFormSchema,
   collectionFormValues,
   collectionProductsSchema,
-} from "#app/vendor/catalogue/collection-input.ts";
+} from "#app/console/catalogue/collection-input.ts";
 import {
   deleteCollection,
   findConsoleCollection,
   updateCollection,
-} from "#app/vendor/catalogue/collections.server.ts";
-import { requireCatalogueManager } from "#app/vendor/catalogue/guard.server.ts";
+} from "#app/console/catalogue/collections.server.ts";
+import { requireCatalogueManager } from "#app/console/catalogue/guard.server.ts";
+import { services } from "#app/context.server.ts";
+import { notFound } from "#app/errors.ts";
+import { http } from "#app/http/http-client.ts";
 import type { Route } from "./+types/vendor-collection";
 
 /**

@@ -6,20 +6,20 @@ import { fieldErrors } from "#app/auth/forms.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
-import { services } from "#app/context.server.ts";
-import { notFound } from "#app/errors.ts";
-import { CollectionFields } from "#app/vendor/catalogue/collection-fields.tsx";
+import { CollectionFields } from "#app/console/catalogue/collection-fields.tsx";
 import {
   collectionFormSchema,
   collectionFormValues,
-} from "#app/vendor/catalogue/collection-input.ts";
+} from "#app/console/catalogue/collection-input.ts";
 import {
   createCollection,
   deleteCollection,
   listConsoleCollections,
   moveCollection,
-} from "#app/vendor/catalogue/collections.server.ts";
-import { requireCatalogueManager } from "#app/vendor/catalogue/guard.server.ts";
+} from "#app/console/catalogue/collections.server.ts";
+import { requireCatalogueManager } from "#app/console/catalogue/guard.server.ts";
+import { services } from "#app/context.server.ts";
+import { notFound } from "#app/errors.ts";
 import type { Route } from "./+types/vendor-collections";
 
 /**

@@ -5,9 +5,9 @@ import { requireBusinessMember } from "#app/auth/session.server.ts";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { Money } from "#app/components/ui/money.tsx";
+import { dashboardFigures, lowStockThreshold, needsAttention } from "#app/console/orders.server.ts";
 import { services } from "#app/context.server.ts";
 import { kobo } from "#app/money.ts";
-import { dashboardFigures, lowStockThreshold, needsAttention } from "#app/vendor/orders.server.ts";
 import type { Route } from "./+types/vendor-dashboard";
 import { useConsole } from "./vendor-business.tsx";
 

@@ -5,13 +5,13 @@ import { businessRoleLabels } from "#app/auth/roles.ts";
 import { requireUser } from "#app/auth/session.server.ts";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
-import { services } from "#app/context.server.ts";
-import { notFound } from "#app/errors.ts";
 import {
   acceptInvitation,
   describeInvitation,
   type InvitationState,
-} from "#app/vendor/members.server.ts";
+} from "#app/console/members.server.ts";
+import { services } from "#app/context.server.ts";
+import { notFound } from "#app/errors.ts";
 import type { Route } from "./+types/vendor-invitation";
 
 /**

@@ -8,8 +8,6 @@ import { requireBusinessMember } from "#app/auth/session.server.ts";
 import { toast } from "#app/components/toast.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, FormMessage, SelectField } from "#app/components/ui/field.tsx";
-import { services } from "#app/context.server.ts";
-import { notFound } from "#app/errors.ts";
 import {
   changeMemberRole,
   inviteMember,
@@ -17,7 +15,9 @@ import {
   openInvitationsOf,
   removeMember,
   revokeInvitation,
-} from "#app/vendor/members.server.ts";
+} from "#app/console/members.server.ts";
+import { services } from "#app/context.server.ts";
+import { notFound } from "#app/errors.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/vendor-members";
 import { useConsole } from "./vendor-business.tsx";

@@ -19,16 +19,16 @@ import { toast } from "#app/components/toast.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormMessage, TextAreaField } from "#app/components/ui/field.tsx";
 import { Money } from "#app/components/ui/money.tsx";
+import {
+  fulfilBusinessOrder,
+  orderForBusiness,
+  refundBusinessOrder,
+} from "#app/console/orders.server.ts";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
 import { kobo } from "#app/money.ts";
 import { sendPendingRefunds } from "#app/orders/confirm.server.ts";
 import { paymentServices } from "#app/orders/payment-services.server.ts";
-import {
-  fulfilBusinessOrder,
-  orderForBusiness,
-  refundBusinessOrder,
-} from "#app/vendor/orders.server.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/vendor-order";
 import { useConsole } from "./vendor-business.tsx";

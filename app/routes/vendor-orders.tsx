@@ -7,12 +7,12 @@ import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { SelectField } from "#app/components/ui/field.tsx";
 import { Money } from "#app/components/ui/money.tsx";
 import { NextPageLink } from "#app/components/ui/next-page-link.tsx";
+import { ordersOfBusiness } from "#app/console/orders.server.ts";
 import { services } from "#app/context.server.ts";
 import { InvalidPageCursorError } from "#app/db/page-cursor.server.ts";
 import { publicError } from "#app/errors.ts";
 import { kobo } from "#app/money.ts";
 import type { OrderStatus } from "#app/orders/orders.server.ts";
-import { ordersOfBusiness } from "#app/vendor/orders.server.ts";
 import type { Route } from "./+types/vendor-orders";
 import { useConsole } from "./vendor-business.tsx";
 

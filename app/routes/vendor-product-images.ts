@@ -1,7 +1,7 @@
+import { requireCatalogueManager, tooLarge } from "#app/console/catalogue/guard.server.ts";
 import { services } from "#app/context.server.ts";
 import { ImageUploadError, maxUploadBytes, storeUploadedImage } from "#app/media/uploads.server.ts";
 import { mediaDir } from "#app/services.server.ts";
-import { requireCatalogueManager, tooLarge } from "#app/vendor/catalogue/guard.server.ts";
 import type { Route } from "./+types/vendor-product-images";
 
 /**

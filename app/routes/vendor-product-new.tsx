@@ -6,8 +6,8 @@ import {
   requireCatalogueManager,
   submitProductForm,
   tooLarge,
-} from "#app/vendor/catalogue/guard.server.ts";
-import { emptyProduct, ProductForm } from "#app/vendor/catalogue/product-form.tsx";
+} from "#app/console/catalogue/guard.server.ts";
+import { emptyProduct, ProductForm } from "#app/console/catalogue/product-form.tsx";
 import type { Route } from "./+types/vendor-product-new";
 
 /** /vendor/{business}/products/new: a new product (managers and owners). */

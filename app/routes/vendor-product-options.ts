@@ -1,7 +1,7 @@
 import { infiniteScrollStep } from "#app/components/ui/multiselect/multiselect-state.ts";
+import { requireCatalogueManager } from "#app/console/catalogue/guard.server.ts";
+import { productOptions } from "#app/console/catalogue/products.server.ts";
 import { services } from "#app/context.server.ts";
-import { requireCatalogueManager } from "#app/vendor/catalogue/guard.server.ts";
-import { productOptions } from "#app/vendor/catalogue/products.server.ts";
 import type { Route } from "./+types/vendor-product-options";
 
 /**

@@ -3,18 +3,18 @@ import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { FieldErrors } from "#app/auth/forms.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
-import { services } from "#app/context.server.ts";
-import { notFound } from "#app/errors.ts";
-import { kobo, koboToNairaText } from "#app/money.ts";
 import {
   maxProductFormBytes,
   requireCatalogueManager,
   submitProductForm,
   tooLarge,
-} from "#app/vendor/catalogue/guard.server.ts";
-import { ProductForm } from "#app/vendor/catalogue/product-form.tsx";
-import { findConsoleProduct, setArchived } from "#app/vendor/catalogue/products.server.ts";
-import { ProductStatusBadge } from "#app/vendor/catalogue/status-badge.tsx";
+} from "#app/console/catalogue/guard.server.ts";
+import { ProductForm } from "#app/console/catalogue/product-form.tsx";
+import { findConsoleProduct, setArchived } from "#app/console/catalogue/products.server.ts";
+import { ProductStatusBadge } from "#app/console/catalogue/status-badge.tsx";
+import { services } from "#app/context.server.ts";
+import { notFound } from "#app/errors.ts";
+import { kobo, koboToNairaText } from "#app/money.ts";
 import type { Route } from "./+types/vendor-product";
 
 /**

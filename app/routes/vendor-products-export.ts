@@ -1,6 +1,6 @@
+import { requireCatalogueManager } from "#app/console/catalogue/guard.server.ts";
+import { exportProductsCsv } from "#app/console/catalogue/product-csv.server.ts";
 import { services } from "#app/context.server.ts";
-import { requireCatalogueManager } from "#app/vendor/catalogue/guard.server.ts";
-import { exportProductsCsv } from "#app/vendor/catalogue/product-csv.server.ts";
 import type { Route } from "./+types/vendor-products-export";
 
 /**

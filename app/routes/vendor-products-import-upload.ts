@@ -1,5 +1,5 @@
-import { requireCatalogueManager } from "#app/vendor/catalogue/guard.server.ts";
-import { importFromRequest } from "#app/vendor/catalogue/product-csv.server.ts";
+import { requireCatalogueManager } from "#app/console/catalogue/guard.server.ts";
+import { importFromRequest } from "#app/console/catalogue/product-csv.server.ts";
 import type { Route } from "./+types/vendor-products-import-upload";
 
 /**

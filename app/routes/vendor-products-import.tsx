@@ -3,13 +3,13 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
-import { requireCatalogueManager } from "#app/vendor/catalogue/guard.server.ts";
-import { importFromRequest } from "#app/vendor/catalogue/product-csv.server.ts";
+import { requireCatalogueManager } from "#app/console/catalogue/guard.server.ts";
+import { importFromRequest } from "#app/console/catalogue/product-csv.server.ts";
 import {
   csvColumns,
   type ImportReport,
   maxImportRows,
-} from "#app/vendor/catalogue/product-input.ts";
+} from "#app/console/catalogue/product-input.ts";
 import type { Route } from "./+types/vendor-products-import";
 
 /**

@@ -6,12 +6,12 @@ import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { Field, SelectField } from "#app/components/ui/field.tsx";
 import { Money } from "#app/components/ui/money.tsx";
 import { NextPageLink } from "#app/components/ui/next-page-link.tsx";
+import { requireCatalogueManager } from "#app/console/catalogue/guard.server.ts";
+import { listConsoleProducts, readStatusFilter } from "#app/console/catalogue/products.server.ts";
+import { ProductStatusBadge } from "#app/console/catalogue/status-badge.tsx";
 import { services } from "#app/context.server.ts";
 import { InvalidPageCursorError } from "#app/db/page-cursor.server.ts";
 import { publicError } from "#app/errors.ts";
-import { requireCatalogueManager } from "#app/vendor/catalogue/guard.server.ts";
-import { listConsoleProducts, readStatusFilter } from "#app/vendor/catalogue/products.server.ts";
-import { ProductStatusBadge } from "#app/vendor/catalogue/status-badge.tsx";
 import type { Route } from "./+types/vendor-products";
 
 /**

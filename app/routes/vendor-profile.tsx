@@ -18,12 +18,12 @@ import {
   SelectField,
   TextAreaField,
 } from "#app/components/ui/field.tsx";
+import { hoursErrorKey, hoursFieldName, maxSpansPerDay } from "#app/console/forms.ts";
+import { PictureField } from "#app/console/picture-field.tsx";
+import { businessProfileForEditing, saveBusinessProfile } from "#app/console/profile.server.ts";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
 import { mediaDir } from "#app/services.server.ts";
-import { hoursErrorKey, hoursFieldName, maxSpansPerDay } from "#app/vendor/forms.ts";
-import { PictureField } from "#app/vendor/picture-field.tsx";
-import { businessProfileForEditing, saveBusinessProfile } from "#app/vendor/profile.server.ts";
 import type { Route } from "./+types/vendor-profile";
 
 /**

@@ -8,15 +8,15 @@ import { requireUser } from "#app/auth/session.server.ts";
 import { listCategories } from "#app/catalog/catalog.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, FormMessage, SelectField, TextAreaField } from "#app/components/ui/field.tsx";
-import { services } from "#app/context.server.ts";
-import { mediaDir } from "#app/services.server.ts";
 import {
   type ApplicationView,
   applyForBusiness,
   currentApplication,
   type SlugAvailability,
-} from "#app/vendor/applications.server.ts";
-import { PictureField } from "#app/vendor/picture-field.tsx";
+} from "#app/console/applications.server.ts";
+import { PictureField } from "#app/console/picture-field.tsx";
+import { services } from "#app/context.server.ts";
+import { mediaDir } from "#app/services.server.ts";
 import type { Route } from "./+types/vendor";
 
 /**

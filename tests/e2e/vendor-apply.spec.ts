@@ -19,7 +19,7 @@ import {
  * told to confirm first; once confirmed, the live address check answers as they type, a bad
  * form is refused field by field, and the application then waits for review. The admin's
  * approval and what follows are in vendor-journey.spec.ts (and, at the integration level,
- * app/vendor/applications.server.test.ts).
+ * app/console/applications.server.test.ts).
  */
 
 test("a shopper confirms their email and applies to list a business, which then waits for review", async ({
