@@ -479,8 +479,13 @@ describe("confirming a payment", () => {
   test("a second payment of a paid checkout is refunded whole", async () => {
     const product = await createProduct(db(), { businessId: spa.id, stock: 5 });
     const first = started(await checkOut([{ id: product.id, quantity: 1 }]));
+    // Not paid yet when asked: pay again starts a second attempt, then both windows are paid.
+    expect(await verifyAndConfirm(context(), first.reference)).toMatchObject({
+      kind: "not_paid",
+    });
     const second = await payAgain(context(), { id: shopper.userId }, first.checkoutId);
     if (!second.ok) throw new Error("pay again refused");
+    expect(second.payment.reference).not.toBe(first.reference);
     pay.simulator.complete(first.reference, "success");
     pay.simulator.complete(second.payment.reference, "success");
     expect(await verifyAndConfirm(context(), first.reference)).toMatchObject({ kind: "paid" });
@@ -655,6 +660,14 @@ describe("one checkout per basket", () => {
     expect(theirs).toHaveLength(1);
     expect(await paymentsOf(payment.checkoutId)).toHaveLength(1);
     expect(await stockOf(mat.id)).toBe(3);
+  });
+
+  test("Pay again on the order's page resumes the payment still open instead of starting another", async () => {
+    const oil = await createProduct(db(), { businessId: spa.id, stock: 5 });
+    const first = started(await checkOut([{ id: oil.id, quantity: 1 }]));
+    const again = await payAgain(context(), { id: shopper.userId }, first.checkoutId);
+    expect(again).toEqual({ ok: true, payment: first });
+    expect(await paymentsOf(first.checkoutId)).toHaveLength(1);
   });
 
   test("a changed basket replaces the open checkout: its orders are closed as replaced and its hold released", async () => {

@@ -633,7 +633,13 @@ async function resumeCheckout(tx: Executor, open: typeof checkouts.$inferSelect,
     .where(eq(payments.checkoutId, open.id))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(1);
-  if (latest?.status === "pending" && latest.accessCode && latest.authorizationUrl) {
+  // An attempt the provider has reported on (declined, abandoned) is not handed out again.
+  if (
+    latest?.status === "pending" &&
+    latest.detail === null &&
+    latest.accessCode &&
+    latest.authorizationUrl
+  ) {
     return {
       kind: "resumed" as const,
       payment: {
@@ -646,7 +652,11 @@ async function resumeCheckout(tx: Executor, open: typeof checkouts.$inferSelect,
   }
   // A press in another tab wrote this attempt a moment ago and is asking the provider to start
   // it now: this press waits for that answer instead of starting a second payment.
-  if (latest?.status === "pending" && latest.createdAt.getTime() > now.getTime() - startingMs) {
+  if (
+    latest?.status === "pending" &&
+    latest.accessCode === null &&
+    latest.createdAt.getTime() > now.getTime() - startingMs
+  ) {
     return { kind: "starting" as const, checkoutId: open.id, reference: latest.reference };
   }
   const waiting = await waitingOrders(tx, open.id);
@@ -776,8 +786,9 @@ export const holdRanOutMessage =
   "The time to pay for this order ran out and its products went back on sale. Start again from your cart to check out with today's prices and stock.";
 
 /**
- * A new payment attempt for a checkout whose orders still wait for payment (after a cancelled
- * popup or a declined card), while its stock is still held for it. Once the hold has run out the
+ * Pay again for a checkout whose orders still wait for payment (after a cancelled popup or a
+ * declined card), while its stock is still held for it: the open attempt is resumed when the
+ * provider hasn't reported on it, otherwise a new one is made for the same orders. Once the hold has run out the
  * order can't be paid (decision 020): the shopper starts again from the cart.
  */
 export async function payAgain(
@@ -804,20 +815,10 @@ export async function payAgain(
     if (!holdIsLive(checkout, now)) {
       return { ok: false as const, status: 409 as const, message: holdRanOutMessage };
     }
-    await tx
-      .update(checkouts)
-      .set({ holdExpiresAt: holdUntil(now), updatedAt: now })
-      .where(eq(checkouts.id, checkoutId));
-    const reference = await recordPaymentAttempt(tx, checkoutId, checkout.totalKobo, now);
-    return {
-      ok: true as const,
-      reference,
-      email: checkout.email,
-      amountKobo: checkout.totalKobo,
-      orderNumbers: waiting.map((order) => order.number),
-      businessNames: waiting.map((order) => order.business),
-    };
+    return { ok: true as const, ...(await resumeCheckout(tx, checkout, now)) };
   });
   if (!attempt.ok) return attempt;
-  return initializePayment(context, { checkoutId, ...attempt });
+  if (attempt.kind === "resumed") return { ok: true, payment: attempt.payment };
+  if (attempt.kind === "starting") return awaitStartedPayment(context, attempt);
+  return initializePayment(context, attempt);
 }
