@@ -64,7 +64,7 @@ export async function cancelUnpaidCheckout(
 }
 
 /** A product going back into the cart: the cart's own fields, as a product card adds them. */
-export interface RestoredCartLine {
+export type RestoredCartLine = {
   id: string;
   quantity: number;
   size: string | null;
@@ -77,7 +77,7 @@ export interface RestoredCartLine {
   businessName: string;
   businessSlug: string;
   productSlug: string;
-}
+};
 
 export const startedAgainReason = "Not paid in time; you started again from your cart.";
 
