@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { email, type FieldErrors, fieldErrors, nigerianPhone } from "#app/auth/forms.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
@@ -63,8 +63,16 @@ export const cartLinesField = z
       .refine((lines) => new Set(lines.map((line) => line.id)).size === lines.length, cartMessage),
   );
 
-/** Reprices the cart from the database and says what stands in the way of paying for it. */
-export async function quoteCart(executor: Executor, lines: CartLineInput[]): Promise<Quote> {
+/**
+ * Reprices the cart from the database and says what stands in the way of paying for it.
+ * `heldForShopper` is stock the shopper's own open checkout holds (heldByOpenCheckout): it
+ * counts as available to them, so coming back to pay the same basket isn't told it sold out.
+ */
+export async function quoteCart(
+  executor: Executor,
+  lines: CartLineInput[],
+  heldForShopper: ReadonlyMap<string, number> = new Map(),
+): Promise<Quote> {
   const ids = lines.map((line) => line.id);
   const rows = await executor
     .select({
@@ -107,9 +115,10 @@ export async function quoteCart(executor: Executor, lines: CartLineInput[]): Pro
     if (product.sizes.length > 0 && (size === null || !product.sizes.includes(size))) {
       issues.push({ kind: "size_unavailable", sizes: product.sizes });
     }
-    if (product.stock === 0) issues.push({ kind: "out_of_stock" });
-    else if (line.quantity > product.stock) {
-      issues.push({ kind: "short_stock", available: product.stock });
+    const stock = product.stock + (heldForShopper.get(product.id) ?? 0);
+    if (stock === 0) issues.push({ kind: "out_of_stock" });
+    else if (line.quantity > stock) {
+      issues.push({ kind: "short_stock", available: stock });
     }
     let group = groups.get(product.businessId);
     if (!group) {
@@ -393,6 +402,34 @@ async function openCheckoutOf(tx: Executor, shopperId: string, now: Date) {
     return null;
   }
   return open;
+}
+
+/** What the shopper's open checkout holds right now, per product (none once its hold ran out). */
+export async function heldByOpenCheckout(
+  executor: Executor,
+  shopperId: string,
+  now = new Date(),
+): Promise<Map<string, number>> {
+  const rows = await executor
+    .select({
+      productId: orderLines.productId,
+      quantity: sql<number>`sum(${orderLines.quantity})::int`,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .innerJoin(checkouts, eq(checkouts.id, orders.checkoutId))
+    .where(
+      and(
+        eq(checkouts.shopperId, shopperId),
+        isNotNull(checkouts.basketKey),
+        eq(checkouts.stockHold, "held"),
+        gt(checkouts.holdExpiresAt, now),
+        eq(orders.status, "pending_payment"),
+        isNotNull(orderLines.productId),
+      ),
+    )
+    .groupBy(orderLines.productId);
+  return new Map(rows.flatMap((row) => (row.productId ? [[row.productId, row.quantity]] : [])));
 }
 
 /** Whether a checkout's stock is held for it right now: the only time it may be paid. */

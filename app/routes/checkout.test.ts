@@ -263,6 +263,28 @@ describe("/checkout", () => {
     expect(row?.stock).toBe(3);
   });
 
+  test("back on /checkout, the last units the shopper's own open checkout holds aren't shown as sold out, and Pay resumes it", async () => {
+    const product = await createProduct(db(), { businessId: spa.id, stock: 2 });
+    const form = await payForm(product.id, 2);
+    const first = await postTo(db(), checkout, "/checkout", form, asAda());
+    const { payment } = (first.data as { result: { payment: { checkoutId: string } } }).result;
+    const lines = JSON.stringify([{ id: product.id, quantity: 2, size: null, amount: 14_000 }]);
+    const quoteUrl = `/api/checkout/quote?${new URLSearchParams({ lines })}`;
+    const mine = await getFrom(db(), quoteRoute, quoteUrl, asAda());
+    expect(mine.data).toMatchObject({
+      quote: { blocked: false, groups: [{ lines: [{ issues: [] }] }] },
+    });
+    const theirs = await getFrom(db(), quoteRoute, quoteUrl, {
+      cookie: tunde.cookie,
+      env: pay.env,
+    });
+    expect(theirs.data).toMatchObject({
+      quote: { blocked: true, groups: [{ lines: [{ issues: [{ kind: "out_of_stock" }] }] }] },
+    });
+    const again = await postTo(db(), checkout, "/checkout", form, asAda());
+    expect(again).toMatchObject({ status: 200, data: { result: { ok: true, payment } } });
+  });
+
   test("the webhook URL answers GET with 405", async () => {
     const response = webhook.loader();
     expect(response.status).toBe(405);
