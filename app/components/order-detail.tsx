@@ -65,7 +65,10 @@ export function toOrderDetail<Line extends OrderLine>(order: OrderSource<Line>) 
       { label: "Placed", at: when(order.createdAt) },
       { label: "Paid", at: when(order.paidAt) },
       { label: "Fulfilled", at: when(order.fulfilledAt) },
-      { label: "Cancelled", at: when(order.cancelledAt) },
+      {
+        label: order.status === "replaced" ? "Replaced" : "Cancelled",
+        at: when(order.cancelledAt),
+      },
       { label: "Refunded", at: when(order.refundedAt) },
     ].filter((step): step is { label: string; at: string } => step.at !== null),
   };

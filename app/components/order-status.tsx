@@ -8,6 +8,7 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   fulfilled: "Fulfilled",
   cancelled: "Cancelled",
   refunded: "Refunded",
+  replaced: "Replaced",
 };
 
 const tones: Record<OrderStatus, string> = {
@@ -16,6 +17,7 @@ const tones: Record<OrderStatus, string> = {
   fulfilled: "bg-brand-soft text-brand-strong",
   cancelled: "bg-surface-sunken text-ink-muted",
   refunded: "bg-surface-sunken text-ink",
+  replaced: "bg-surface-sunken text-ink-muted",
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {

@@ -8,9 +8,11 @@ import { createBusiness, createCategory, createProduct } from "#tests/support/ca
 import { createTestDatabase } from "#tests/support/database.ts";
 import { startTestPayments, type TestPayments } from "#tests/support/payments.ts";
 import {
+  holdRanOutMessage,
   payAgain,
   paymentLabel,
   quoteCart,
+  replacedReasons,
   type StartCheckoutResult,
   startCheckout,
 } from "./checkout.server.ts";
@@ -20,6 +22,8 @@ import {
   cancelUnpaidCheckout,
   markFulfilled,
   refundOrder,
+  startAgainFromCart,
+  startedAgainReason,
 } from "./lifecycle.server.ts";
 import { reconcilePayments } from "./payment-jobs.server.ts";
 import { checkouts, orders, payments, refunds } from "./schema.server.ts";
@@ -81,7 +85,11 @@ function checkoutForm(lines: Line[], fields: Record<string, string> = {}) {
 }
 
 /** Checks out `lines` at the total the server quotes, delivery from every business in them. */
-async function checkOut(lines: Line[], fields: Record<string, string> = {}) {
+async function checkOut(
+  lines: Line[],
+  fields: Record<string, string> = {},
+  who: { userId: string } = shopper,
+) {
   const quote = await quoteCart(
     db(),
     lines.map((line) => ({ ...line, amount: undefined })),
@@ -91,7 +99,7 @@ async function checkOut(lines: Line[], fields: Record<string, string> = {}) {
     if (!form.has(`fulfilment.${group.business.id}`))
       form.set(`fulfilment.${group.business.id}`, "delivery");
   }
-  return startCheckout(context(), { id: shopper.userId }, form);
+  return startCheckout(context(), { id: who.userId }, form);
 }
 
 function started(result: StartCheckoutResult) {
@@ -116,6 +124,20 @@ async function receiptsTo(email: string) {
     .select()
     .from(emailOutbox)
     .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, "order-receipt")));
+}
+
+/** The "your payment is being returned" emails that name this checkout's first order. */
+async function returnedNotices(email: string, checkoutId: string) {
+  const [order] = await ordersOf(checkoutId);
+  const notices = await db()
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.kind, "payment-returned")));
+  return notices.filter((notice) => order && notice.text.includes(order.number));
+}
+
+async function paymentsOf(checkoutId: string) {
+  return db().select().from(payments).where(eq(payments.checkoutId, checkoutId));
 }
 
 describe("the payment window's label", () => {
@@ -457,8 +479,13 @@ describe("confirming a payment", () => {
   test("a second payment of a paid checkout is refunded whole", async () => {
     const product = await createProduct(db(), { businessId: spa.id, stock: 5 });
     const first = started(await checkOut([{ id: product.id, quantity: 1 }]));
+    // Not paid yet when asked: pay again starts a second attempt, then both windows are paid.
+    expect(await verifyAndConfirm(context(), first.reference)).toMatchObject({
+      kind: "not_paid",
+    });
     const second = await payAgain(context(), { id: shopper.userId }, first.checkoutId);
     if (!second.ok) throw new Error("pay again refused");
+    expect(second.payment.reference).not.toBe(first.reference);
     pay.simulator.complete(first.reference, "success");
     pay.simulator.complete(second.payment.reference, "success");
     expect(await verifyAndConfirm(context(), first.reference)).toMatchObject({ kind: "paid" });
@@ -484,7 +511,7 @@ describe("confirming a payment", () => {
 describe("holds and reconciliation", () => {
   const later = (minutes: number) => () => new Date(Date.now() + minutes * 60_000);
 
-  test("after 30 minutes unpaid the held stock goes back; paying again holds it anew", async () => {
+  test("after 30 minutes unpaid the held stock goes back, and the order can't be paid any more", async () => {
     const product = await createProduct(db(), { businessId: spa.id, stock: 2 });
     const payment = started(await checkOut([{ id: product.id, quantity: 2 }]));
     expect(await stockOf(product.id)).toBe(0);
@@ -494,9 +521,33 @@ describe("holds and reconciliation", () => {
     expect(report.released).toBeGreaterThanOrEqual(1);
     expect(await stockOf(product.id)).toBe(2);
     expect((await ordersOf(payment.checkoutId))[0]?.status).toBe("pending_payment");
-    const again = await payAgain(context(), { id: shopper.userId }, payment.checkoutId);
-    expect(again.ok).toBe(true);
-    expect(await stockOf(product.id)).toBe(0);
+    const again = await payAgain(
+      { ...context(), now: later(32) },
+      { id: shopper.userId },
+      payment.checkoutId,
+    );
+    expect(again).toEqual({ ok: false, status: 409, message: holdRanOutMessage });
+    expect(await stockOf(product.id)).toBe(2);
+    expect(await paymentsOf(payment.checkoutId)).toHaveLength(1);
+  });
+
+  test("an order whose hold ran out can't be paid even before the job puts its stock back", async () => {
+    const product = await createProduct(db(), { businessId: spa.id, stock: 3 });
+    const payment = started(await checkOut([{ id: product.id, quantity: 1 }]));
+    const again = await payAgain(
+      { ...context(), now: later(31) },
+      { id: shopper.userId },
+      payment.checkoutId,
+    );
+    expect(again).toMatchObject({ ok: false, status: 409, message: holdRanOutMessage });
+    expect(await paymentsOf(payment.checkoutId)).toHaveLength(1);
+    // Within the 30 minutes, paying again is still a new attempt for the same orders.
+    const inTime = await payAgain(
+      { ...context(), now: later(10) },
+      { id: shopper.userId },
+      payment.checkoutId,
+    );
+    expect(inTime.ok).toBe(true);
   });
 
   test("a shopper who paid and closed the browser still ends with a paid order", async () => {
@@ -509,15 +560,35 @@ describe("holds and reconciliation", () => {
     expect((await ordersOf(payment.checkoutId))[0]?.status).toBe("paid");
   });
 
-  test("paid after the hold ran out: the stock is taken again, or the orders are cancelled and refunded", async () => {
-    const product = await createProduct(db(), { businessId: spa.id, stock: 1 });
+  test("paid after the hold ran out with the stock still there: the stock is taken again and the orders paid", async () => {
+    const product = await createProduct(db(), { businessId: spa.id, stock: 3 });
+    const late = started(await checkOut([{ id: product.id, quantity: 2 }]));
+    await reconcilePayments({ ...context(), now: later(31) });
+    expect(await stockOf(product.id)).toBe(3);
+    // The shopper had the payment window open in another tab and pays now.
+    pay.simulator.complete(late.reference, "success");
+    expect(await verifyAndConfirm(context(), late.reference)).toMatchObject({ kind: "paid" });
+    expect((await ordersOf(late.checkoutId))[0]?.status).toBe("paid");
+    expect(await stockOf(product.id)).toBe(1);
+    const [order] = await ordersOf(late.checkoutId);
+    expect(
+      (await receiptsTo(shopper.email)).filter(
+        (email) => order && email.subject.includes(order.number),
+      ),
+    ).toHaveLength(1);
+    expect(await returnedNotices(shopper.email, late.checkoutId)).toHaveLength(0);
+  });
+
+  test("paid after the hold ran out and sold out meanwhile: the orders are cancelled, the payment refunded through the provider, and the shopper told", async () => {
+    const product = await createProduct(db(), { businessId: spa.id, stock: 1, priceKobo: 700_000 });
     const late = started(await checkOut([{ id: product.id, quantity: 1 }]));
     await reconcilePayments({ ...context(), now: later(31) });
     expect(await stockOf(product.id)).toBe(1);
     // Someone else buys the last one meanwhile.
-    const rival = started(await checkOut([{ id: product.id, quantity: 1 }]));
-    pay.simulator.complete(rival.reference, "success");
-    await verifyAndConfirm(context(), rival.reference);
+    const rival = await signUpAs(db(), { name: "Kemi Rival" });
+    const bought = started(await checkOut([{ id: product.id, quantity: 1 }], {}, rival));
+    pay.simulator.complete(bought.reference, "success");
+    await verifyAndConfirm(context(), bought.reference);
     pay.simulator.complete(late.reference, "success");
     expect(await verifyAndConfirm(context(), late.reference)).toMatchObject({ kind: "refunded" });
     const [order] = await ordersOf(late.checkoutId);
@@ -526,6 +597,15 @@ describe("holds and reconciliation", () => {
       closingReason: expect.stringContaining("sold out"),
     });
     expect(await stockOf(product.id)).toBe(0);
+    const notices = await returnedNotices(shopper.email, late.checkoutId);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.subject).toBe("Your Oja payment of ₦7,000.00 is being returned");
+    expect(notices[0]?.text).toContain("some of the products sold out meanwhile");
+    // The next run of the job sends the refund to the provider, whole.
+    await reconcilePayments(context());
+    expect(pay.simulator.transaction(late.reference)?.refunds.map((r) => r.amount)).toEqual([
+      700_000,
+    ]);
   });
 
   test("orders left unpaid for a day are cancelled", async () => {
@@ -536,6 +616,185 @@ describe("holds and reconciliation", () => {
       await cancelAbandonedCheckouts(db(), new Date(Date.now() + 25 * 60 * 60_000)),
     ).toBeGreaterThanOrEqual(1);
     expect((await ordersOf(payment.checkoutId))[0]?.status).toBe("cancelled");
+  });
+});
+
+describe("one checkout per basket", () => {
+  const later = (minutes: number) => () => new Date(Date.now() + minutes * 60_000);
+
+  test("a second Pay for the same basket resumes the open payment: one set of orders, one payment", async () => {
+    const oil = await createProduct(db(), { businessId: spa.id, stock: 5 });
+    const braids = await createProduct(db(), { businessId: salon.id, stock: 5 });
+    const lines = [
+      { id: oil.id, quantity: 2 },
+      { id: braids.id, quantity: 1 },
+    ];
+    const first = started(await checkOut(lines));
+    const second = started(await checkOut(lines));
+    expect(second).toEqual(first);
+    expect(await ordersOf(first.checkoutId)).toHaveLength(2);
+    expect(await paymentsOf(first.checkoutId)).toHaveLength(1);
+    // Held once, not twice.
+    expect(await stockOf(oil.id)).toBe(3);
+    expect(await stockOf(braids.id)).toBe(4);
+    pay.simulator.complete(second.reference, "success");
+    expect(await verifyAndConfirm(context(), second.reference)).toMatchObject({ kind: "paid" });
+  });
+
+  test("two Pay presses at the same moment make one checkout and one payment", async () => {
+    const mat = await createProduct(db(), { businessId: spa.id, stock: 5 });
+    const presser = await signUpAs(db(), { name: "Bisi Twotabs" });
+    const lines = [{ id: mat.id, quantity: 2 }];
+    const [one, two, three] = await Promise.all([
+      checkOut(lines, {}, presser),
+      checkOut(lines, {}, presser),
+      checkOut(lines, {}, presser),
+    ]);
+    const payment = started(one);
+    expect(started(two)).toEqual(payment);
+    expect(started(three)).toEqual(payment);
+    const theirs = await db()
+      .select({ id: checkouts.id })
+      .from(checkouts)
+      .where(eq(checkouts.shopperId, presser.userId));
+    expect(theirs).toHaveLength(1);
+    expect(await paymentsOf(payment.checkoutId)).toHaveLength(1);
+    expect(await stockOf(mat.id)).toBe(3);
+  });
+
+  test("Pay again on the order's page resumes the payment still open instead of starting another", async () => {
+    const oil = await createProduct(db(), { businessId: spa.id, stock: 5 });
+    const first = started(await checkOut([{ id: oil.id, quantity: 1 }]));
+    const again = await payAgain(context(), { id: shopper.userId }, first.checkoutId);
+    expect(again).toEqual({ ok: true, payment: first });
+    expect(await paymentsOf(first.checkoutId)).toHaveLength(1);
+  });
+
+  test("a changed basket replaces the open checkout: its orders are closed as replaced and its hold released", async () => {
+    const oil = await createProduct(db(), { businessId: spa.id, stock: 3 });
+    const first = started(await checkOut([{ id: oil.id, quantity: 1 }]));
+    expect(await stockOf(oil.id)).toBe(2);
+    // All three: possible only because the first checkout's unit comes back in the same step.
+    const second = started(await checkOut([{ id: oil.id, quantity: 3 }]));
+    expect(second.checkoutId).not.toBe(first.checkoutId);
+    expect(await stockOf(oil.id)).toBe(0);
+    expect(await ordersOf(first.checkoutId)).toEqual([
+      expect.objectContaining({
+        status: "replaced",
+        closingReason: replacedReasons.changed,
+        cancelledAt: expect.any(Date),
+      }),
+    ]);
+    const [old] = await db().select().from(checkouts).where(eq(checkouts.id, first.checkoutId));
+    expect(old).toMatchObject({ stockHold: "released", basketKey: null });
+    expect((await ordersOf(second.checkoutId))[0]?.status).toBe("pending_payment");
+    // A changed delivery choice is a changed basket too.
+    const third = started(
+      await checkOut([{ id: oil.id, quantity: 3 }], { [`fulfilment.${spa.id}`]: "pickup" }),
+    );
+    expect(third.checkoutId).not.toBe(second.checkoutId);
+    expect(await stockOf(oil.id)).toBe(0);
+  });
+
+  test("a refused new basket leaves the open checkout as it was", async () => {
+    const oil = await createProduct(db(), { businessId: spa.id, stock: 2 });
+    const first = started(await checkOut([{ id: oil.id, quantity: 1 }]));
+    const refused = await checkOut([{ id: oil.id, quantity: 3 }]);
+    expect(refused).toMatchObject({ ok: false, status: 409 });
+    expect((await ordersOf(first.checkoutId))[0]?.status).toBe("pending_payment");
+    expect(await stockOf(oil.id)).toBe(1);
+    expect(started(await checkOut([{ id: oil.id, quantity: 1 }]))).toEqual(first);
+  });
+
+  test("a payment that arrives for replaced orders is refunded whole, and the shopper told", async () => {
+    const oil = await createProduct(db(), { businessId: spa.id, stock: 5, priceKobo: 300_000 });
+    const first = started(await checkOut([{ id: oil.id, quantity: 1 }]));
+    const second = started(await checkOut([{ id: oil.id, quantity: 2 }]));
+    pay.simulator.complete(first.reference, "success");
+    expect(await verifyAndConfirm(context(), first.reference)).toMatchObject({ kind: "refunded" });
+    expect((await ordersOf(first.checkoutId))[0]?.status).toBe("replaced");
+    expect((await ordersOf(second.checkoutId))[0]?.status).toBe("pending_payment");
+    const notices = await returnedNotices(shopper.email, first.checkoutId);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain("had already been closed");
+  });
+
+  test("the same basket after its hold ran out makes new orders and closes the expired ones", async () => {
+    const oil = await createProduct(db(), { businessId: spa.id, stock: 2 });
+    const first = started(await checkOut([{ id: oil.id, quantity: 2 }]));
+    const quote = await quoteCart(db(), [{ id: oil.id, quantity: 2 }]);
+    const form = checkoutForm([{ id: oil.id, quantity: 2 }], {
+      expectedTotalKobo: String(quote.totalKobo),
+      [`fulfilment.${spa.id}`]: "delivery",
+    });
+    const again = started(
+      await startCheckout({ ...context(), now: later(31) }, { id: shopper.userId }, form),
+    );
+    expect(again.checkoutId).not.toBe(first.checkoutId);
+    expect(await ordersOf(first.checkoutId)).toEqual([
+      expect.objectContaining({ status: "replaced", closingReason: replacedReasons.expired }),
+    ]);
+    expect(await stockOf(oil.id)).toBe(0);
+  });
+
+  test("start again from my cart: the expired orders close, their stock goes back, and their lines come back at today's price", async () => {
+    const oil = await createProduct(db(), {
+      businessId: spa.id,
+      stock: 4,
+      priceKobo: 250_000,
+      sizes: ["Small", "Large"],
+    });
+    const braids = await createProduct(db(), { businessId: salon.id, stock: 4 });
+    const payment = started(
+      await checkOut([
+        { id: oil.id, quantity: 2, size: "Large" },
+        { id: braids.id, quantity: 1 },
+      ]),
+    );
+    await db().update(products).set({ priceKobo: 260_000 }).where(eq(products.id, oil.id));
+    const stranger = await signUpAs(db(), { name: "Tunde Stranger" });
+    expect(await startAgainFromCart(db(), stranger.userId, payment.checkoutId)).toEqual({
+      ok: false,
+      status: 404,
+    });
+    const restarted = await startAgainFromCart(
+      db(),
+      shopper.userId,
+      payment.checkoutId,
+      later(31)(),
+    );
+    expect(restarted).toMatchObject({
+      ok: true,
+      lines: [
+        {
+          id: oil.id,
+          quantity: 2,
+          size: "Large",
+          amount: 2_600,
+          businessId: spa.id,
+          businessName: "Ewa Spa",
+          sizes: ["Small", "Large"],
+        },
+        { id: braids.id, quantity: 1, size: null, businessId: salon.id },
+      ],
+    });
+    expect(await stockOf(oil.id)).toBe(4);
+    expect(await stockOf(braids.id)).toBe(4);
+    const closed = await ordersOf(payment.checkoutId);
+    expect(closed.map((order) => [order.status, order.closingReason])).toEqual([
+      ["cancelled", startedAgainReason],
+      ["cancelled", startedAgainReason],
+    ]);
+    expect(await startAgainFromCart(db(), shopper.userId, payment.checkoutId)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    // The payment window left open in another tab is paid anyway: returned, and the shopper told.
+    pay.simulator.complete(payment.reference, "success");
+    expect(await verifyAndConfirm(context(), payment.reference)).toMatchObject({
+      kind: "refunded",
+    });
+    expect(await returnedNotices(shopper.email, payment.checkoutId)).toHaveLength(1);
   });
 });
 

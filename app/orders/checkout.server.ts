@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { email, type FieldErrors, fieldErrors, nigerianPhone } from "#app/auth/forms.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
@@ -62,8 +63,16 @@ export const cartLinesField = z
       .refine((lines) => new Set(lines.map((line) => line.id)).size === lines.length, cartMessage),
   );
 
-/** Reprices the cart from the database and says what stands in the way of paying for it. */
-export async function quoteCart(executor: Executor, lines: CartLineInput[]): Promise<Quote> {
+/**
+ * Reprices the cart from the database and says what stands in the way of paying for it.
+ * `heldForShopper` is stock the shopper's own open checkout holds (heldByOpenCheckout): it
+ * counts as available to them, so coming back to pay the same basket isn't told it sold out.
+ */
+export async function quoteCart(
+  executor: Executor,
+  lines: CartLineInput[],
+  heldForShopper: ReadonlyMap<string, number> = new Map(),
+): Promise<Quote> {
   const ids = lines.map((line) => line.id);
   const rows = await executor
     .select({
@@ -106,9 +115,10 @@ export async function quoteCart(executor: Executor, lines: CartLineInput[]): Pro
     if (product.sizes.length > 0 && (size === null || !product.sizes.includes(size))) {
       issues.push({ kind: "size_unavailable", sizes: product.sizes });
     }
-    if (product.stock === 0) issues.push({ kind: "out_of_stock" });
-    else if (line.quantity > product.stock) {
-      issues.push({ kind: "short_stock", available: product.stock });
+    const stock = product.stock + (heldForShopper.get(product.id) ?? 0);
+    if (stock === 0) issues.push({ kind: "out_of_stock" });
+    else if (line.quantity > stock) {
+      issues.push({ kind: "short_stock", available: stock });
     }
     let group = groups.get(product.businessId);
     if (!group) {
@@ -321,9 +331,129 @@ function holdUntil(now: Date): Date {
   return new Date(now.getTime() + holdMinutes * 60_000);
 }
 
+/** A refusal decided inside the checkout's transaction: thrown so that nothing it did stays. */
+class CheckoutRefused extends Error {
+  readonly result: Exclude<StartCheckoutResult, { ok: true }>;
+  constructor(result: Exclude<StartCheckoutResult, { ok: true }>) {
+    super("checkout refused");
+    this.result = result;
+  }
+}
+
+/**
+ * What makes two Pay presses "the same basket": every line as repriced (product, size,
+ * quantity, unit price) and everything the orders would record (fulfilment, notes, address,
+ * contact). It is compared only within one shopper's checkouts.
+ */
+export function basketFingerprint(quote: Quote, input: CheckoutInput): string {
+  const lines = quote.groups
+    .flatMap((group) => group.lines)
+    .map((line) => [line.productId, line.size, line.quantity, line.unitPriceKobo] as const)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  const choices = quote.groups.map((group) => {
+    const choice = input.orders.get(group.business.id);
+    return [group.business.id, choice?.fulfilment ?? "pickup", choice?.notes ?? ""] as const;
+  });
+  const address = choices.some(([, fulfilment]) => fulfilment === "delivery")
+    ? input.deliveryAddress
+    : null;
+  return createHash("sha256")
+    .update(
+      JSON.stringify({
+        lines,
+        choices,
+        address,
+        email: input.email,
+        phone: input.phone,
+        totalKobo: quote.totalKobo,
+      }),
+    )
+    .digest("base64url");
+}
+
+/** Why the open checkout's orders were closed when the shopper checked out again. */
+export const replacedReasons = {
+  changed: "Replaced: you changed your cart and checked out again. Nothing was charged for these.",
+  expired:
+    "Replaced: the time to pay ran out and you checked out again. Nothing was charged for these.",
+} as const;
+
+/**
+ * The shopper's open checkout, locked, with whether it may still be paid: orders waiting and
+ * stock held until a time not yet past. A closed one (paid, cancelled) loses its basket key here,
+ * so the next checkout can take it. Callers hold the shopper's checkout lock.
+ */
+async function openCheckoutOf(tx: Executor, shopperId: string, now: Date) {
+  const [open] = await tx
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.shopperId, shopperId), isNotNull(checkouts.basketKey)))
+    .for("update");
+  if (!open) return null;
+  const waiting = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.checkoutId, open.id), eq(orders.status, "pending_payment")));
+  if (waiting.length === 0) {
+    await tx
+      .update(checkouts)
+      .set({ basketKey: null, updatedAt: now })
+      .where(eq(checkouts.id, open.id));
+    return null;
+  }
+  return open;
+}
+
+/** What the shopper's open checkout holds right now, per product (none once its hold ran out). */
+export async function heldByOpenCheckout(
+  executor: Executor,
+  shopperId: string,
+  now = new Date(),
+): Promise<Map<string, number>> {
+  const rows = await executor
+    .select({
+      productId: orderLines.productId,
+      quantity: sql<number>`sum(${orderLines.quantity})::int`,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .innerJoin(checkouts, eq(checkouts.id, orders.checkoutId))
+    .where(
+      and(
+        eq(checkouts.shopperId, shopperId),
+        isNotNull(checkouts.basketKey),
+        eq(checkouts.stockHold, "held"),
+        gt(checkouts.holdExpiresAt, now),
+        eq(orders.status, "pending_payment"),
+        isNotNull(orderLines.productId),
+      ),
+    )
+    .groupBy(orderLines.productId);
+  return new Map(rows.flatMap((row) => (row.productId ? [[row.productId, row.quantity]] : [])));
+}
+
+/** Whether a checkout's stock is held for it right now: the only time it may be paid. */
+export function holdIsLive(checkout: { stockHold: string; holdExpiresAt: Date }, now: Date) {
+  return checkout.stockHold === "held" && checkout.holdExpiresAt > now;
+}
+
+async function linesOfCheckout(tx: Executor, checkoutId: string) {
+  return tx
+    .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(eq(orders.checkoutId, checkoutId));
+}
+
 /**
  * Writes the checkout, its orders and lines, holds the stock and records the payment attempt,
  * in one transaction; then asks the provider to start the payment.
+ *
+ * One checkout per basket (decision 020): the shopper's checkouts are taken one at a time (a
+ * lock per shopper, and a unique index on the open one). A Pay for the basket of the open
+ * checkout, while its stock is held, resumes that checkout's payment instead of writing new
+ * orders; any other basket closes the open checkout's orders as replaced and releases its hold,
+ * in the transaction that writes the new ones.
  */
 export async function startCheckout(
   context: PaymentContext,
@@ -337,32 +467,70 @@ export async function startCheckout(
 
   const written = await context.db
     .transaction(async (tx) => {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${shopper.id}`}, 0))`,
+      );
+      const open = await openCheckoutOf(tx, shopper.id, now);
+      // The open checkout's own hold counts as available to this basket: it is put back first
+      // (and taken again below if this is the same basket). A refusal undoes it with the rest.
+      if (open?.stockHold === "held") {
+        await returnStock(tx, await linesOfCheckout(tx, open.id));
+      }
       const quote = await quoteCart(tx, input.lines);
       if (quote.blocked) {
-        return {
-          ok: false as const,
-          status: 409 as const,
+        throw new CheckoutRefused({
+          ok: false,
+          status: 409,
           message: "Some of your cart can't be bought as it is. Fix the lines marked below.",
           quote,
-        };
+        });
       }
       if (quote.totalKobo !== input.expectedTotalKobo) {
-        return {
-          ok: false as const,
-          status: 409 as const,
+        throw new CheckoutRefused({
+          ok: false,
+          status: 409,
           message: "Prices changed while you were checking out. Check the new total and pay again.",
           quote,
-        };
+        });
       }
       const missing = quote.groups.find((group) => !input.orders.has(group.business.id));
       if (missing) {
-        return {
-          ok: false as const,
-          status: 400 as const,
-          errors: {
-            [fulfilmentFieldName(missing.business.id)]: "Choose delivery or pickup",
-          } as FieldErrors,
-        };
+        throw new CheckoutRefused({
+          ok: false,
+          status: 400,
+          errors: { [fulfilmentFieldName(missing.business.id)]: "Choose delivery or pickup" },
+        });
+      }
+      const basketKey = basketFingerprint(quote, input);
+      if (open && open.basketKey === basketKey && holdIsLive(open, now)) {
+        const held = await linesOfCheckout(tx, open.id);
+        await holdStock(
+          tx,
+          held.filter((line): line is { productId: string; quantity: number } =>
+            Boolean(line.productId),
+          ),
+        );
+        return resumeCheckout(tx, open, now);
+      }
+      if (open) {
+        await tx
+          .update(orders)
+          .set({
+            status: "replaced",
+            cancelledAt: now,
+            closingReason:
+              open.basketKey === basketKey ? replacedReasons.expired : replacedReasons.changed,
+            updatedAt: now,
+          })
+          .where(and(eq(orders.checkoutId, open.id), eq(orders.status, "pending_payment")));
+        await tx
+          .update(checkouts)
+          .set({
+            basketKey: null,
+            stockHold: open.stockHold === "held" ? "released" : open.stockHold,
+            updatedAt: now,
+          })
+          .where(eq(checkouts.id, open.id));
       }
       const checkoutId = newId("chk");
       const orderNumbers: string[] = [];
@@ -375,6 +543,7 @@ export async function startCheckout(
         currency: paymentDefaults.currency,
         stockHold: "held",
         holdExpiresAt: holdUntil(now),
+        basketKey,
         createdAt: now,
         updatedAt: now,
       });
@@ -416,15 +585,17 @@ export async function startCheckout(
       );
       const reference = await recordPaymentAttempt(tx, checkoutId, quote.totalKobo, now);
       return {
-        ok: true as const,
+        kind: "new" as const,
         checkoutId,
         reference,
-        totalKobo: quote.totalKobo,
+        amountKobo: quote.totalKobo,
+        email: input.email,
         orderNumbers,
         businessNames: quote.groups.map((group) => group.business.name),
       };
     })
     .catch(async (error: unknown) => {
+      if (error instanceof CheckoutRefused) return error.result;
       if (!(error instanceof StockRanOut)) throw error;
       // Someone bought the last units between the quote and the hold: show the cart as it is now.
       const quote = await quoteCart(context.db, input.lines);
@@ -435,15 +606,116 @@ export async function startCheckout(
         quote,
       };
     });
-  if (!written.ok) return written;
-  return initializePayment(context, {
-    checkoutId: written.checkoutId,
-    reference: written.reference,
-    amountKobo: written.totalKobo,
-    email: input.email,
-    orderNumbers: written.orderNumbers,
-    businessNames: written.businessNames,
-  });
+  if ("ok" in written) return written;
+  if (written.kind === "resumed") return { ok: true, payment: written.payment };
+  if (written.kind === "starting") return awaitStartedPayment(context, written);
+  return initializePayment(context, written);
+}
+
+/** How long an attempt may wait for the provider's answer before it is taken as lost. */
+const startingMs = 30_000;
+
+/** Waits for the attempt another request is starting with the provider (two Pay presses at once). */
+async function awaitStartedPayment(
+  context: PaymentContext,
+  attempt: { checkoutId: string; reference: string },
+): Promise<StartCheckoutResult> {
+  const deadline = Date.now() + startingMs;
+  while (Date.now() < deadline) {
+    const [row] = await context.db
+      .select({
+        status: payments.status,
+        accessCode: payments.accessCode,
+        authorizationUrl: payments.authorizationUrl,
+      })
+      .from(payments)
+      .where(eq(payments.reference, attempt.reference));
+    if (row?.status === "pending" && row.accessCode && row.authorizationUrl) {
+      return {
+        ok: true,
+        payment: {
+          checkoutId: attempt.checkoutId,
+          reference: attempt.reference,
+          accessCode: row.accessCode,
+          authorizationUrl: row.authorizationUrl,
+        },
+      };
+    }
+    if (row?.status !== "pending") break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    ok: false,
+    status: 502,
+    checkoutId: attempt.checkoutId,
+    message:
+      "Paystack couldn't start the payment just now. Your order is saved: try paying again in a moment.",
+  };
+}
+
+/**
+ * The same basket again while its stock is held: the hold is renewed and the payment already
+ * open is handed back (two tabs, a second press). Only when that payment can't be resumed (the
+ * provider refused to start it, or it was settled unpaid) is a new attempt made for the same
+ * orders.
+ */
+async function resumeCheckout(tx: Executor, open: typeof checkouts.$inferSelect, now: Date) {
+  await tx
+    .update(checkouts)
+    .set({ holdExpiresAt: holdUntil(now), updatedAt: now })
+    .where(eq(checkouts.id, open.id));
+  const [latest] = await tx
+    .select()
+    .from(payments)
+    .where(eq(payments.checkoutId, open.id))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1);
+  // An attempt the provider has reported on (declined, abandoned) is not handed out again.
+  if (
+    latest?.status === "pending" &&
+    latest.detail === null &&
+    latest.accessCode &&
+    latest.authorizationUrl
+  ) {
+    return {
+      kind: "resumed" as const,
+      payment: {
+        checkoutId: open.id,
+        reference: latest.reference,
+        accessCode: latest.accessCode,
+        authorizationUrl: latest.authorizationUrl,
+      },
+    };
+  }
+  // A press in another tab wrote this attempt a moment ago and is asking the provider to start
+  // it now: this press waits for that answer instead of starting a second payment.
+  if (
+    latest?.status === "pending" &&
+    latest.accessCode === null &&
+    latest.createdAt.getTime() > now.getTime() - startingMs
+  ) {
+    return { kind: "starting" as const, checkoutId: open.id, reference: latest.reference };
+  }
+  const waiting = await waitingOrders(tx, open.id);
+  const reference = await recordPaymentAttempt(tx, open.id, open.totalKobo, now);
+  return {
+    kind: "new" as const,
+    checkoutId: open.id,
+    reference,
+    amountKobo: open.totalKobo,
+    email: open.email,
+    orderNumbers: waiting.map((order) => order.number),
+    businessNames: waiting.map((order) => order.business),
+  };
+}
+
+async function waitingOrders(tx: Executor, checkoutId: string) {
+  return tx
+    .select({ number: orders.number, business: businesses.name })
+    .from(orders)
+    .innerJoin(businesses, eq(businesses.id, orders.businessId))
+    .where(and(eq(orders.checkoutId, checkoutId), eq(orders.status, "pending_payment")))
+    .orderBy(asc(orders.position));
 }
 
 async function recordPaymentAttempt(
@@ -547,9 +819,14 @@ export type PayAgainResult =
   | { ok: false; status: 404 }
   | { ok: false; status: 409; message: string };
 
+export const holdRanOutMessage =
+  "The time to pay for this order ran out and its products went back on sale. Start again from your cart to check out with today's prices and stock.";
+
 /**
- * A new payment attempt for a checkout whose orders still wait for payment (after a cancelled
- * popup, a declined card, or from the order page). Stock that was put back is held again.
+ * Pay again for a checkout whose orders still wait for payment (after a cancelled popup or a
+ * declined card), while its stock is still held for it: the open attempt is resumed when the
+ * provider hasn't reported on it, otherwise a new one is made for the same orders. Once the hold has run out the
+ * order can't be paid (decision 020): the shopper starts again from the cart.
  */
 export async function payAgain(
   context: PaymentContext,
@@ -564,12 +841,7 @@ export async function payAgain(
       .where(and(eq(checkouts.id, checkoutId), eq(checkouts.shopperId, shopper.id)))
       .for("update");
     if (!checkout) return { ok: false as const, status: 404 as const };
-    const waiting = await tx
-      .select({ number: orders.number, business: businesses.name })
-      .from(orders)
-      .innerJoin(businesses, eq(businesses.id, orders.businessId))
-      .where(and(eq(orders.checkoutId, checkoutId), eq(orders.status, "pending_payment")))
-      .orderBy(asc(orders.position));
+    const waiting = await waitingOrders(tx, checkoutId);
     if (waiting.length === 0) {
       return {
         ok: false as const,
@@ -577,35 +849,13 @@ export async function payAgain(
         message: "These orders don't wait for payment any more.",
       };
     }
-    if (checkout.stockHold === "released") {
-      const lines = await tx
-        .select({ productId: orderLines.productId, quantity: orderLines.quantity })
-        .from(orderLines)
-        .innerJoin(orders, eq(orders.id, orderLines.orderId))
-        .where(eq(orders.checkoutId, checkoutId));
-      if (!(await retakeStock(tx, lines))) {
-        return {
-          ok: false as const,
-          status: 409 as const,
-          message:
-            "Some of these products sold out since you ordered. Cancel this order and check out again.",
-        };
-      }
+    if (!holdIsLive(checkout, now)) {
+      return { ok: false as const, status: 409 as const, message: holdRanOutMessage };
     }
-    await tx
-      .update(checkouts)
-      .set({ stockHold: "held", holdExpiresAt: holdUntil(now), updatedAt: now })
-      .where(eq(checkouts.id, checkoutId));
-    const reference = await recordPaymentAttempt(tx, checkoutId, checkout.totalKobo, now);
-    return {
-      ok: true as const,
-      reference,
-      email: checkout.email,
-      amountKobo: checkout.totalKobo,
-      orderNumbers: waiting.map((order) => order.number),
-      businessNames: waiting.map((order) => order.business),
-    };
+    return { ok: true as const, ...(await resumeCheckout(tx, checkout, now)) };
   });
   if (!attempt.ok) return attempt;
-  return initializePayment(context, { checkoutId, ...attempt });
+  if (attempt.kind === "resumed") return { ok: true, payment: attempt.payment };
+  if (attempt.kind === "starting") return awaitStartedPayment(context, attempt);
+  return initializePayment(context, attempt);
 }

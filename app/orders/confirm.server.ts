@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
@@ -12,6 +12,7 @@ import {
   type TransactionStatus,
 } from "#app/payments/provider.server.ts";
 import { retakeStock } from "./checkout.server.ts";
+import { queuePaymentReturned } from "./payment-returned-email.server.ts";
 import { checkouts, orderLines, orders, payments, refunds } from "./schema.server.ts";
 
 /**
@@ -58,6 +59,7 @@ export async function confirmPayment(
   outcome: ProviderOutcome,
 ): Promise<Confirmation> {
   const now = context.now?.() ?? new Date();
+  // A receipt or a "payment returned" notice waits for the email sender.
   let receiptQueued = false;
   const confirmation = await context.db.transaction(async (tx): Promise<Confirmation> => {
     const [payment] = await tx
@@ -129,6 +131,18 @@ export async function confirmPayment(
         { reference: payment.reference, checkoutId },
         "duplicate payment: refunding",
       );
+      const [paidOrder] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.checkoutId, checkoutId), isNotNull(orders.paidAt)))
+        .limit(1);
+      await queuePaymentReturned(tx, context.publicUrl, {
+        to: checkout.email,
+        checkoutId,
+        amountKobo: payment.amountKobo,
+        cause: paidOrder ? "already_paid" : "closed",
+      });
+      receiptQueued = true;
       return { kind: "refunded", checkoutId };
     }
 
@@ -157,13 +171,23 @@ export async function confirmPayment(
           createdAt: now,
           updatedAt: now,
         });
-        await tx.update(checkouts).set({ updatedAt: now }).where(eq(checkouts.id, checkoutId));
+        await tx
+          .update(checkouts)
+          .set({ basketKey: null, updatedAt: now })
+          .where(eq(checkouts.id, checkoutId));
+        await queuePaymentReturned(tx, context.publicUrl, {
+          to: checkout.email,
+          checkoutId,
+          amountKobo: payment.amountKobo,
+          cause: "sold_out",
+        });
+        receiptQueued = true;
         return { kind: "refunded", checkoutId };
       }
     }
     await tx
       .update(checkouts)
-      .set({ stockHold: "sold", updatedAt: now })
+      .set({ stockHold: "sold", basketKey: null, updatedAt: now })
       .where(eq(checkouts.id, checkoutId));
     await tx
       .update(orders)

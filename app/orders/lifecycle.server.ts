@@ -1,6 +1,9 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { mediaUrl, productCardImageJoin } from "#app/catalog/catalog.server.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
+import { businesses, images, productImages, products } from "#app/db/schema.server.ts";
+import { kobo, koboToNaira } from "#app/money.ts";
 import { returnStock } from "./checkout.server.ts";
 import { closeUnpaidOrders } from "./confirm.server.ts";
 import { checkouts, orderLines, orders, payments, refunds } from "./schema.server.ts";
@@ -57,6 +60,116 @@ export async function cancelUnpaidCheckout(
     await closeUnpaidOrders(tx, checkoutId, now, { reason: "You cancelled before paying." });
     await releaseHold(tx, checkoutId, now);
     return { ok: true };
+  });
+}
+
+/** A product going back into the cart: the cart's own fields, as a product card adds them. */
+export type RestoredCartLine = {
+  id: string;
+  quantity: number;
+  size: string | null;
+  /** Today's price in naira: checkout charges today's price anyway. */
+  amount: number;
+  businessId: string;
+  name: string;
+  sizes: string[];
+  image: string | null;
+  businessName: string;
+  businessSlug: string;
+  productSlug: string;
+};
+
+export const startedAgainReason = "Not paid in time; you started again from your cart.";
+
+/**
+ * "Start again from my cart" (decision 020): the checkout's unpaid orders are closed, what it
+ * still held goes back on the shelf, and its lines come back for the browser to put in the cart,
+ * at today's price. Products no longer sold are left out (the order page still lists them).
+ */
+export async function startAgainFromCart(
+  db: Database,
+  shopperId: string,
+  checkoutId: string,
+  now = new Date(),
+): Promise<OrderChange & { lines?: RestoredCartLine[] }> {
+  return db.transaction(async (tx) => {
+    const [checkout] = await tx
+      .select({ id: checkouts.id })
+      .from(checkouts)
+      .where(and(eq(checkouts.id, checkoutId), eq(checkouts.shopperId, shopperId)))
+      .for("update");
+    if (!checkout) return { ok: false, status: 404 };
+    const waiting = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.checkoutId, checkoutId), eq(orders.status, "pending_payment")));
+    if (waiting.length === 0) {
+      return { ok: false, status: 409, message: "These orders don't wait for payment any more." };
+    }
+    const bought = await tx
+      .select({
+        productId: orderLines.productId,
+        quantity: orderLines.quantity,
+        size: orderLines.size,
+      })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(eq(orders.checkoutId, checkoutId))
+      .orderBy(asc(orders.position), asc(orderLines.position));
+    await closeUnpaidOrders(tx, checkoutId, now, { reason: startedAgainReason });
+    await releaseHold(tx, checkoutId, now);
+    await tx
+      .update(checkouts)
+      .set({ basketKey: null, updatedAt: now })
+      .where(eq(checkouts.id, checkoutId));
+    const ids = bought.flatMap((line) => (line.productId ? [line.productId] : []));
+    const current =
+      ids.length === 0
+        ? []
+        : await tx
+            .select({
+              id: products.id,
+              name: products.name,
+              slug: products.slug,
+              priceKobo: products.priceKobo,
+              sizes: products.sizes,
+              imagePath: images.path,
+              businessId: businesses.id,
+              businessName: businesses.name,
+              businessSlug: businesses.slug,
+            })
+            .from(products)
+            .innerJoin(businesses, eq(businesses.id, products.businessId))
+            .leftJoin(productImages, productCardImageJoin)
+            .leftJoin(images, eq(images.id, productImages.imageId))
+            .where(
+              and(
+                inArray(products.id, ids),
+                eq(products.status, "active"),
+                eq(businesses.status, "active"),
+              ),
+            );
+    const byId = new Map(current.map((row) => [row.id, row]));
+    const lines = bought.flatMap((line): RestoredCartLine[] => {
+      const product = line.productId ? byId.get(line.productId) : undefined;
+      if (!product) return [];
+      return [
+        {
+          id: product.id,
+          quantity: line.quantity,
+          size: line.size,
+          amount: koboToNaira(kobo(product.priceKobo)),
+          businessId: product.businessId,
+          name: product.name,
+          sizes: product.sizes,
+          image: product.imagePath ? mediaUrl(product.imagePath) : null,
+          businessName: product.businessName,
+          businessSlug: product.businessSlug,
+          productSlug: product.slug,
+        },
+      ];
+    });
+    return { ok: true, lines };
   });
 }
 

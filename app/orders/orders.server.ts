@@ -164,14 +164,24 @@ export async function orderForShopper(db: Database, shopperId: string, number: s
     .innerJoin(businesses, eq(businesses.id, orders.businessId))
     .where(and(eq(orders.number, number.toUpperCase()), eq(orders.shopperId, shopperId)));
   if (!order) return null;
-  const [lines, [refund]] = await Promise.all([
+  const [lines, [refund], [hold]] = await Promise.all([
     linesOf(db, [order.id]),
     db
       .select({ status: refunds.status, amountKobo: refunds.amountKobo })
       .from(refunds)
       .where(eq(refunds.orderId, order.id)),
+    db
+      .select({ stockHold: checkouts.stockHold, holdExpiresAt: checkouts.holdExpiresAt })
+      .from(checkouts)
+      .where(eq(checkouts.id, order.checkoutId)),
   ]);
-  return { ...order, lines: lines.get(order.id) ?? [], refund: refund ?? null };
+  return {
+    ...order,
+    lines: lines.get(order.id) ?? [],
+    refund: refund ?? null,
+    /** Where its checkout's stock is, and until when: an unpaid order is payable only while held. */
+    hold: hold ?? null,
+  };
 }
 
 /** The checkout a payment reference belongs to, or null. */

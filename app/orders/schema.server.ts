@@ -28,6 +28,8 @@ export const orderStatus = pgEnum("order_status", [
   "fulfilled",
   "cancelled",
   "refunded",
+  /** Closed unpaid because the shopper paid for a changed basket instead (decision 020). */
+  "replaced",
 ]);
 
 /** Where the checkout's stock is: taken off the shelf for it, put back, or sold to it. */
@@ -69,10 +71,21 @@ export const checkouts = pgTable(
     stockHold: stockHold("stock_hold").notNull().default("held"),
     /** Until when held stock is kept for this checkout (30 minutes from the latest payment start). */
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }).notNull(),
+    /**
+     * The fingerprint of the basket this checkout pays for (lines as repriced, fulfilment,
+     * notes, address, contact) while it is the shopper's open checkout; null once another
+     * replaced it or it was closed. A second Pay with the same fingerprint resumes it
+     * (decision 020).
+     */
+    basketKey: text("basket_key"),
     ...timestamps,
   },
   (table) => [
     index("checkouts_shopper_idx").on(table.shopperId, table.createdAt),
+    // One open basket per shopper: two Pay presses at once can never both write orders.
+    uniqueIndex("checkouts_open_basket_key")
+      .on(table.shopperId)
+      .where(sql`${table.basketKey} is not null`),
     // The reservation job looks only at held stock.
     index("checkouts_held_idx").on(table.holdExpiresAt).where(sql`${table.stockHold} = 'held'`),
     check("checkouts_total_positive", sql`${table.totalKobo} > 0`),

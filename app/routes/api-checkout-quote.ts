@@ -1,6 +1,7 @@
 import { data } from "react-router";
+import { currentUser } from "#app/auth/session.server.ts";
 import { services } from "#app/context.server.ts";
-import { cartLinesField, quoteCart } from "#app/orders/checkout.server.ts";
+import { cartLinesField, heldByOpenCheckout, quoteCart } from "#app/orders/checkout.server.ts";
 import type { Route } from "./+types/api-checkout-quote";
 
 /**
@@ -17,5 +18,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       { status: 400, headers },
     );
   }
-  return data({ quote: await quoteCart(services(context).db, lines.data) }, { headers });
+  const { db } = services(context);
+  // What the shopper's own open checkout holds is theirs to pay for (decision 020).
+  const user = currentUser(context);
+  const held = user ? await heldByOpenCheckout(db, user.id) : undefined;
+  return data({ quote: await quoteCart(db, lines.data, held) }, { headers });
 }

@@ -1,9 +1,10 @@
-import { CircleCheck, Clock, Lock, XCircle } from "lucide-react";
+import { CircleCheck, Clock, Lock, TimerOff, XCircle } from "lucide-react";
 import { useCallback, useEffect, useRef } from "react";
 import { data, Form, Link, useFetcher, useRevalidator } from "react-router";
 import { requireUser } from "#app/auth/session.server.ts";
 import { dispatchCart } from "#app/cart/cart-store.ts";
 import { OrderStatusBadge } from "#app/components/order-status.tsx";
+import { StartAgainButton } from "#app/components/start-again-button.tsx";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
 import { Money } from "#app/components/ui/money.tsx";
@@ -12,9 +13,9 @@ import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
 import type { CustomFooter } from "#app/layouts/custom.tsx";
 import { kobo } from "#app/money.ts";
-import type { PayAgainResult } from "#app/orders/checkout.server.ts";
+import { holdIsLive, type PayAgainResult } from "#app/orders/checkout.server.ts";
 import { verifyAndConfirm } from "#app/orders/confirm.server.ts";
-import { cancelUnpaidCheckout } from "#app/orders/lifecycle.server.ts";
+import { cancelUnpaidCheckout, startAgainFromCart } from "#app/orders/lifecycle.server.ts";
 import { checkoutForShopper } from "#app/orders/orders.server.ts";
 import { paymentServices } from "#app/orders/payment-services.server.ts";
 import { PaymentProviderError } from "#app/payments/provider.server.ts";
@@ -24,7 +25,8 @@ import type { Route } from "./+types/checkout-status";
 /**
  * /checkout/{checkoutId}: what became of a checkout. Paid: the confirmation, with each
  * business's order number (and the paid products leave the cart). Waiting: pay again or cancel.
- * Cancelled or refunded: why. Only the shopper who checked out sees it; anyone else gets 404.
+ * Expired (the time to pay ran out, decision 020): it can't be paid; "Start again from my cart".
+ * Cancelled, replaced or refunded: why. Only the shopper who checked out sees it; anyone else gets 404.
  * Once paid, the cart is empty: the layout's footer offers shopping on and the orders instead of
  * the way back to the cart.
  */
@@ -38,7 +40,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 const paramsSchema = z.object({ checkoutId: z.string().regex(/^chk_[0-9a-z]{16}$/) });
 
-type CheckoutState = "paid" | "waiting" | "closed";
+type CheckoutState = "paid" | "waiting" | "expired" | "closed";
 
 export async function loader({ context, request, params, url }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -63,7 +65,9 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
   }
   const { checkout, orders, wholeRefund } = found;
   const state: CheckoutState = orders.some((order) => order.status === "pending_payment")
-    ? "waiting"
+    ? holdIsLive(checkout, new Date())
+      ? "waiting"
+      : "expired"
     : orders.some((order) => order.paidAt !== null)
       ? "paid"
       : "closed";
@@ -105,7 +109,19 @@ export async function action({ context, request, params, url }: Route.ActionArgs
   const parsed = paramsSchema.safeParse(params);
   if (!parsed.success) throw notFound(url);
   const form = await request.formData();
-  if (form.get("intent") !== "cancel") return data({ message: "Unknown action" }, { status: 400 });
+  const intent = z.enum(["cancel", "start-again"]).safeParse(form.get("intent"));
+  if (!intent.success) return data({ message: "Unknown action" }, { status: 400 });
+  if (intent.data === "start-again") {
+    const restarted = await startAgainFromCart(
+      services(context).db,
+      user.id,
+      parsed.data.checkoutId,
+    );
+    if (!restarted.ok && restarted.status === 404) throw notFound(url);
+    if (!restarted.ok) return data({ message: restarted.message }, { status: restarted.status });
+    // The browser puts these back into the cart (it lives in local storage).
+    return { message: null, restored: restarted.lines ?? [] };
+  }
   const result = await cancelUnpaidCheckout(services(context).db, user.id, parsed.data.checkoutId);
   if (!result.ok && result.status === 404) throw notFound(url);
   if (!result.ok) return data({ message: result.message }, { status: result.status });
@@ -131,6 +147,7 @@ export default function CheckoutStatus({ loaderData, actionData }: Route.Compone
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-6 sm:py-10">
       {state === "paid" ? <PaidHeader data={loaderData} /> : null}
       {state === "waiting" ? <WaitingHeader data={loaderData} /> : null}
+      {state === "expired" ? <ExpiredHeader data={loaderData} /> : null}
       {state === "closed" ? <ClosedHeader data={loaderData} /> : null}
       {actionData?.message ? <FormMessage tone="error">{actionData.message}</FormMessage> : null}
       <ul className="space-y-4">
@@ -221,7 +238,9 @@ function WaitingHeader({ data: loaderData }: { data: LoaderData }) {
     if (!result || handled.current === result) return;
     handled.current = result;
     if (result.ok) pay(result.payment);
-  }, [result, pay]);
+    // The time to pay ran out while the page was open: show what the order can do now.
+    else if (result.status === 409) revalidator.revalidate();
+  }, [result, pay, revalidator]);
   const busy = payFetcher.state !== "idle" || payment.busy;
   const failure = result && !result.ok && "message" in result ? result.message : undefined;
   const holdUntil = loaderData.holdExpiresAt
@@ -265,6 +284,25 @@ function WaitingHeader({ data: loaderData }: { data: LoaderData }) {
           </Button>
         </Form>
       </div>
+    </header>
+  );
+}
+
+function ExpiredHeader({ data: loaderData }: { data: LoaderData }) {
+  return (
+    <header className="space-y-3">
+      <div className="flex items-start gap-3">
+        <TimerOff aria-hidden="true" className="mt-1 size-7 shrink-0 text-ink-muted" />
+        <div>
+          <h1 className="text-2xl font-bold text-ink">The time to pay for this order ran out</h1>
+          <p className="mt-1 text-ink-muted">
+            Its products were kept for you for 30 minutes and have gone back on sale, so this order
+            can't be paid any more. Nothing was charged. Start again to put them back in your cart
+            and check out with today's prices and stock.
+          </p>
+        </div>
+      </div>
+      <StartAgainButton checkoutId={loaderData.checkoutId} />
     </header>
   );
 }

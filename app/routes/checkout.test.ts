@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { exportPersonalData } from "#app/auth/personal-data.server.ts";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
-import { products } from "#app/db/schema.server.ts";
+import { checkouts, products } from "#app/db/schema.server.ts";
 import { getFrom, postTo, signUpAs, type TestAccount } from "#tests/support/accounts.ts";
 import { createBusiness, createCategory, createProduct } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
@@ -189,6 +189,100 @@ describe("/checkout", () => {
       .from(products)
       .where(eq(products.id, product.id));
     expect(row?.stock).toBe(2);
+  });
+
+  test("an order whose time to pay ran out can't be paid from its page, and Start again gives its lines back and closes it", async () => {
+    const product = await createProduct(db(), { businessId: spa.id, stock: 3 });
+    const started = await postTo(
+      db(),
+      checkout,
+      "/checkout",
+      await payForm(product.id, 2),
+      asAda(),
+    );
+    const { payment } = (
+      started.data as { result: { payment: { checkoutId: string; reference: string } } }
+    ).result;
+    // Half an hour later (the hold's end, moved back instead of waiting).
+    await db()
+      .update(checkouts)
+      .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(checkouts.id, payment.checkoutId));
+    const where = {
+      ...asAda(),
+      pattern: "/checkout/:checkoutId",
+      params: { checkoutId: payment.checkoutId },
+    };
+    const page = await getFrom(db(), status, `/checkout/${payment.checkoutId}`, where);
+    expect(page.data).toMatchObject({ state: "expired", orders: [{ status: "pending_payment" }] });
+    const [order] = (page.data as { orders: Array<{ number: string }> }).orders;
+    const orderPage = await getFrom(db(), profileOrder, `/profile/orders/${order?.number}`, {
+      ...asAda(),
+      pattern: "/profile/orders/:number",
+      params: { number: order?.number ?? "" },
+    });
+    expect(orderPage.data).toMatchObject({ order: { expired: true, status: "pending_payment" } });
+
+    const payAgain = await postTo(
+      db(),
+      checkout,
+      "/checkout",
+      { intent: "pay-again", checkoutId: payment.checkoutId },
+      asAda(),
+    );
+    expect(payAgain).toMatchObject({
+      status: 409,
+      data: { result: { message: expect.stringContaining("ran out") } },
+    });
+
+    const stranger = await postTo(
+      db(),
+      status,
+      `/checkout/${payment.checkoutId}`,
+      { intent: "start-again" },
+      { cookie: tunde.cookie, env: pay.env, pattern: where.pattern, params: where.params },
+    );
+    expect(stranger.status).toBe(404);
+    const restarted = await postTo(
+      db(),
+      status,
+      `/checkout/${payment.checkoutId}`,
+      { intent: "start-again" },
+      where,
+    );
+    expect(restarted).toMatchObject({
+      status: 200,
+      data: { restored: [{ id: product.id, quantity: 2, businessId: spa.id, amount: 14_000 }] },
+    });
+    const after = await getFrom(db(), status, `/checkout/${payment.checkoutId}`, where);
+    expect(after.data).toMatchObject({ state: "closed", orders: [{ status: "cancelled" }] });
+    const [row] = await db()
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, product.id));
+    expect(row?.stock).toBe(3);
+  });
+
+  test("back on /checkout, the last units the shopper's own open checkout holds aren't shown as sold out, and Pay resumes it", async () => {
+    const product = await createProduct(db(), { businessId: spa.id, stock: 2 });
+    const form = await payForm(product.id, 2);
+    const first = await postTo(db(), checkout, "/checkout", form, asAda());
+    const { payment } = (first.data as { result: { payment: { checkoutId: string } } }).result;
+    const lines = JSON.stringify([{ id: product.id, quantity: 2, size: null, amount: 14_000 }]);
+    const quoteUrl = `/api/checkout/quote?${new URLSearchParams({ lines })}`;
+    const mine = await getFrom(db(), quoteRoute, quoteUrl, asAda());
+    expect(mine.data).toMatchObject({
+      quote: { blocked: false, groups: [{ lines: [{ issues: [] }] }] },
+    });
+    const theirs = await getFrom(db(), quoteRoute, quoteUrl, {
+      cookie: tunde.cookie,
+      env: pay.env,
+    });
+    expect(theirs.data).toMatchObject({
+      quote: { blocked: true, groups: [{ lines: [{ issues: [{ kind: "out_of_stock" }] }] }] },
+    });
+    const again = await postTo(db(), checkout, "/checkout", form, asAda());
+    expect(again).toMatchObject({ status: 200, data: { result: { ok: true, payment } } });
   });
 
   test("the webhook URL answers GET with 405", async () => {

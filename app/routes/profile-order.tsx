@@ -9,9 +9,11 @@ import {
   toOrderDetail,
 } from "#app/components/order-detail.tsx";
 import { OrderStatusBadge } from "#app/components/order-status.tsx";
+import { StartAgainButton } from "#app/components/start-again-button.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
+import { holdIsLive } from "#app/orders/checkout.server.ts";
 import { orderForShopper } from "#app/orders/orders.server.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/profile-order";
@@ -40,6 +42,9 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
       order: {
         ...toOrderDetail(order),
         checkoutId: order.checkoutId,
+        // Unpaid and its time to pay ran out: it can only be started again (decision 020).
+        expired:
+          order.status === "pending_payment" && !(order.hold && holdIsLive(order.hold, new Date())),
         business: {
           name: order.businessName,
           slug: order.businessSlug,
@@ -74,10 +79,19 @@ export default function ProfileOrder({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
 
-      {order.status === "pending_payment" ? (
+      {order.status === "pending_payment" && !order.expired ? (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-points-soft px-4 py-3">
           <p className="text-ink">This order waits for payment.</p>
           <ButtonLink to={`/checkout/${order.checkoutId}`}>Pay or cancel</ButtonLink>
+        </div>
+      ) : null}
+      {order.expired ? (
+        <div className="space-y-3 rounded-xl bg-surface-sunken px-4 py-3">
+          <p className="text-ink">
+            The time to pay for this order ran out, so it can't be paid any more. Nothing was
+            charged.
+          </p>
+          <StartAgainButton checkoutId={order.checkoutId} />
         </div>
       ) : null}
       <OrderClosingReason

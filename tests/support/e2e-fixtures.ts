@@ -1,8 +1,12 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { asc, eq } from "drizzle-orm";
-import { businesses } from "#app/catalog/schema.server.ts";
+import { and, asc, eq, gte, ne, sql } from "drizzle-orm";
+import { businesses, products } from "#app/catalog/schema.server.ts";
+import type { Database } from "#app/db/database.server.ts";
+import { newId } from "#app/db/ids.ts";
 import { businessMembers, users } from "#app/db/schema.server.ts";
+import { newOrderNumber } from "#app/orders/order-number.ts";
+import { checkouts, orderLines, orders } from "#app/orders/schema.server.ts";
 import { startServices } from "#app/services.server.ts";
 
 /**
@@ -22,8 +26,25 @@ export const e2eTeam = {
   admin: { email: "admin@e2e.oja.test", name: "Adebayo Admin", role: "admin" },
 } as const;
 
+/**
+ * Shoppers who each left a checkout unpaid 40 minutes ago: its orders wait for payment, but its
+ * 30-minute hold has run out and the stock went back (decision 020). The browser can't wait half
+ * an hour, so the basket spec starts from here. One per journey (phone, laptop).
+ */
+export const e2eLateShoppers = {
+  phone: { email: "late-phone@e2e.oja.test", name: "Lola Late" },
+  laptop: { email: "late-laptop@e2e.oja.test", name: "Obi Overdue" },
+} as const;
+
+export interface ExpiredCheckoutFixture {
+  email: string;
+  checkoutId: string;
+  orders: Array<{ number: string; businessName: string; productName: string; priceKobo: number }>;
+}
+
 export interface E2eFixtures {
   business: { slug: string; name: string };
+  expiredCheckouts: Record<keyof typeof e2eLateShoppers, ExpiredCheckoutFixture>;
 }
 
 const fixturesFile = (dataDir: string) => path.join(dataDir, "e2e-fixtures.json");
@@ -58,11 +79,117 @@ export async function prepareE2eData(dataDir: string): Promise<void> {
         .insert(businessMembers)
         .values({ businessId: business.id, userId: user.id, role: person.role });
     }
-    const fixtures: E2eFixtures = { business: { slug: business.slug, name: business.name } };
+    const expiredCheckouts = {} as E2eFixtures["expiredCheckouts"];
+    const late = Object.entries(e2eLateShoppers) as Array<
+      [keyof typeof e2eLateShoppers, (typeof e2eLateShoppers)[keyof typeof e2eLateShoppers]]
+    >;
+    for (const [index, [journey, person]] of late.entries()) {
+      const { user } = await auth.api.signUpEmail({
+        body: {
+          name: person.name,
+          email: person.email,
+          password: e2ePassword,
+          privacyAcceptedAt: new Date(),
+        },
+      });
+      await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+      expiredCheckouts[journey] = await expiredCheckout(db, {
+        shopperId: user.id,
+        email: person.email,
+        skipBusinessId: business.id,
+        offset: index * 2,
+      });
+    }
+    const fixtures: E2eFixtures = {
+      business: { slug: business.slug, name: business.name },
+      expiredCheckouts,
+    };
     writeFileSync(fixturesFile(dataDir), JSON.stringify(fixtures));
   } finally {
     await running.close();
   }
+}
+
+/**
+ * An unpaid checkout of one product from each of two demo businesses, made 40 minutes ago, its
+ * hold already released: what the checkout would have left once the reconciliation job ran.
+ */
+async function expiredCheckout(
+  db: Database,
+  options: { shopperId: string; email: string; skipBusinessId: string; offset: number },
+): Promise<ExpiredCheckoutFixture> {
+  const candidates = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      priceKobo: products.priceKobo,
+      businessId: businesses.id,
+      businessName: businesses.name,
+    })
+    .from(products)
+    .innerJoin(businesses, eq(businesses.id, products.businessId))
+    .where(
+      and(
+        eq(products.status, "active"),
+        eq(businesses.status, "active"),
+        ne(businesses.id, options.skipBusinessId),
+        gte(products.stock, 5),
+        sql`jsonb_array_length(${products.sizes}) = 0`,
+      ),
+    )
+    .orderBy(asc(businesses.slug), asc(products.slug));
+  // Two products of two businesses, different for each shopper.
+  const byBusiness = new Map<string, (typeof candidates)[number]>();
+  for (const product of candidates) {
+    if (!byBusiness.has(product.businessId)) byBusiness.set(product.businessId, product);
+  }
+  const chosen = [...byBusiness.values()].slice(options.offset, options.offset + 2);
+  if (chosen.length < 2) throw new Error("the demo seed has too few businesses with products");
+  const placed = new Date(Date.now() - 40 * 60_000);
+  const checkoutId = newId("chk");
+  await db.insert(checkouts).values({
+    id: checkoutId,
+    shopperId: options.shopperId,
+    email: options.email,
+    phone: "+2348031234567",
+    totalKobo: chosen.reduce((sum, product) => sum + product.priceKobo, 0),
+    stockHold: "released",
+    holdExpiresAt: new Date(placed.getTime() + 30 * 60_000),
+    createdAt: placed,
+    updatedAt: placed,
+  });
+  const made: ExpiredCheckoutFixture["orders"] = [];
+  for (const [position, product] of chosen.entries()) {
+    const orderId = newId("ord");
+    const number = newOrderNumber();
+    await db.insert(orders).values({
+      id: orderId,
+      number,
+      checkoutId,
+      shopperId: options.shopperId,
+      businessId: product.businessId,
+      position,
+      fulfilment: "pickup",
+      subtotalKobo: product.priceKobo,
+      createdAt: placed,
+      updatedAt: placed,
+    });
+    await db.insert(orderLines).values({
+      orderId,
+      position: 0,
+      productId: product.id,
+      productName: product.name,
+      unitPriceKobo: product.priceKobo,
+      quantity: 1,
+    });
+    made.push({
+      number,
+      businessName: product.businessName,
+      productName: product.name,
+      priceKobo: product.priceKobo,
+    });
+  }
+  return { email: options.email, checkoutId, orders: made };
 }
 
 /** What prepareE2eData made, for a spec (the server must have started). */
