@@ -1,4 +1,4 @@
-import { Info, PackageOpen, Search, Star } from "lucide-react";
+import { PackageOpen, Search, Star } from "lucide-react";
 import { data, Form, Link, redirect, useNavigate } from "react-router";
 import { businessProfile } from "#app/catalog/catalog.server.ts";
 import { listCollections, storefrontProducts } from "#app/catalog/storefront.server.ts";
@@ -163,12 +163,6 @@ export default function Storefront({ loaderData }: Route.ComponentProps) {
           <span className="inline-flex items-center gap-1.5 rounded-full border border-line bg-surface px-3 py-1 text-ink-muted">
             <Star aria-hidden="true" className="size-4" /> No reviews yet
           </span>
-          <Link
-            to={`/business/${business.slug}`}
-            className="inline-flex items-center gap-1.5 font-semibold text-brand hover:underline"
-          >
-            <Info aria-hidden="true" className="size-4" /> Hours, address and contact
-          </Link>
         </div>
 
         {collections.length > 0 ? (
