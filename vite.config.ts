@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { renderMarkdownPage } from "./scripts/markdown-page.ts";
 
 /**
  * One id per build, known to the browser bundle (import.meta.env.VITE_BUILD_ID) and written to
@@ -29,6 +30,23 @@ function buildVersionFiles(): Plugin {
         fileName: `version/${buildId}.json`,
         source: JSON.stringify(manifest),
       });
+    },
+  };
+}
+
+/**
+ * `import page from "./notice.md"` gives the page already rendered ({ title, updated, toc, html },
+ * scripts/markdown-page.ts): Markdown becomes HTML while building, and the parser (marked, a
+ * devDependency) never reaches the browser or the running server.
+ */
+function markdownPages(): Plugin {
+  return {
+    name: "oja-markdown-pages",
+    enforce: "pre",
+    transform(source, id) {
+      if (!id.endsWith(".md")) return null;
+      const page = renderMarkdownPage(source, id);
+      return { code: `export default ${JSON.stringify(page)};`, map: null };
     },
   };
 }
@@ -87,5 +105,5 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
-  plugins: [tailwindcss(), reactRouter(), buildVersionFiles()],
+  plugins: [markdownPages(), tailwindcss(), reactRouter(), buildVersionFiles()],
 }));

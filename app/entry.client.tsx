@@ -5,6 +5,7 @@ import { NonceContext } from "./security/nonce.ts";
 import {
   installChunkReloadGuard,
   isChunkLoadError,
+  navigationTargets,
   reloadAfterChunkError,
 } from "./updates/chunk-reload.ts";
 
@@ -19,7 +20,9 @@ startTransition(() => {
     document,
     <StrictMode>
       <NonceContext value={nonce}>
-        <HydratedRouter />
+        {/* Tells the reload guard where each navigation goes, so a route chunk that fails to
+            load lands the shopper on the page they asked for (updates/chunk-reload.ts). */}
+        <HydratedRouter instrumentations={[navigationTargets]} />
       </NonceContext>
     </StrictMode>,
     {

@@ -15,6 +15,7 @@ import { Logo } from "./components/logo.tsx";
 import { NavigationProgress } from "./components/navigation-progress.tsx";
 import { NewVersionWatcher } from "./components/new-version-watcher.tsx";
 import { NoticeToast } from "./components/notice-toast.tsx";
+import { RouteChunkFailure } from "./components/route-chunk-failure.tsx";
 import { AppToaster } from "./components/toaster.tsx";
 import { requestContext, services } from "./context.server.ts";
 import { useNonce } from "./security/nonce.ts";
@@ -70,6 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <AppToaster />
         <NoticeToast />
+        <RouteChunkFailure />
         {root ? <NewVersionWatcher pollIntervalMs={root.versionCheckMs} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

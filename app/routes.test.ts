@@ -4,7 +4,7 @@ import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, test } from "vitest";
 import { businessSlugSchema, isReservedSlug } from "./catalog/slugs.ts";
 import routes from "./routes.ts";
-import { plannedScreens } from "./screens.ts";
+import { leadsToPlaceholder, placeholderRoutes, plannedScreens } from "./screens.ts";
 
 /** The rows of the spec's route table (section 2), as [path, layout], paths in `:param` form. */
 function specRows(): Array<[string, string]> {
@@ -189,4 +189,25 @@ describe("the inventory of planned screens", () => {
     const paths = new Set(flat.map((route) => route.path));
     expect(Object.keys(plannedScreens).filter((path) => !paths.has(path))).toEqual([]);
   });
+
+  test("knows exactly which routes show the placeholder, for the chrome's links", () => {
+    const planned = flat.filter((route) => route.file === "routes/planned.tsx").map((r) => r.path);
+    expect([...placeholderRoutes].sort()).toEqual(planned.sort());
+  });
+});
+
+describe("a link in the chrome", () => {
+  test.each(["/rewards", "/REWARDS", "/rewardShop/browse", "/vouchers?sort=new", "/reviews/"])(
+    "to %s leads to a placeholder",
+    (to) => {
+      expect(leadsToPlaceholder(to)).toBe(true);
+    },
+  );
+
+  test.each(["/", "/b", "/privacy", "/ll", "/shop/friends", "/profile/orders", "/vendor"])(
+    "to %s leads to a real page",
+    (to) => {
+      expect(leadsToPlaceholder(to)).toBe(false);
+    },
+  );
 });

@@ -41,7 +41,7 @@ export default [
     screen("/invoices/:id"),
     screen("/ll", "routes/latest.tsx"),
     screen("/Login", "routes/login.tsx"),
-    screen("/privacy"),
+    screen("/privacy", "routes/privacy.tsx"),
     screen("/profile", "routes/profile.tsx"),
     screen("/Referrals"),
     screen("/ReviewInvitation/:id"),

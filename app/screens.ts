@@ -25,6 +25,53 @@ export const businessSections = [
   "sales",
 ] as const;
 
+/**
+ * The routes that routes/planned.tsx serves, the inventory below minus its partly built screens,
+ * apart from its texts: the site's chrome checks its links against this short list
+ * (leadsToPlaceholder) without shipping the inventory to every page. routes.test.ts keeps it
+ * equal to the routes of app/routes.ts that have no module of their own.
+ */
+export const placeholderRoutes = [
+  "/:id/rewards/:user",
+  "/app",
+  "/benefits",
+  "/collab",
+  "/copy",
+  "/discountsales/:id",
+  "/evaluate",
+  "/evaluate/_id",
+  "/evaluate/new",
+  "/first-rewards",
+  "/flash/:id",
+  "/hi/:id",
+  "/invite/:id",
+  "/invoices/:id",
+  "/pay/:id",
+  "/Referrals",
+  "/ReviewInvitation/:id",
+  "/reviews",
+  "/reviews/:id",
+  "/reviews/gg",
+  "/ReviewsList/:id",
+  "/rewards",
+  "/rewardShop",
+  "/rewardShop/browse",
+  "/rewardShop/Checkout",
+  "/rewardShop/search/:id",
+  "/vouchergift/:id",
+  "/voucherpay/:id",
+  "/vouchers",
+  "/vouchers/:id",
+  "/vouchers/cart",
+  "/vouchers/gift/:id",
+] as const;
+
+/** Screens with a module of their own and parts still to come (issue 5). */
+export const partlyBuiltRoutes = ["/ll", "/shop/:id", "/shop/friends"] as const;
+
+/** The inventory must have exactly these keys (its `satisfies` says so). */
+export type PlannedRoute = (typeof placeholderRoutes)[number] | (typeof partlyBuiltRoutes)[number];
+
 export const plannedScreens = {
   "/:id/rewards/:user": {
     title: "Loyalty card",
@@ -93,11 +140,6 @@ export const plannedScreens = {
   "/pay/:id": {
     title: "Pay",
     holds: "Pay a business's payment request or invoice, also as a guest.",
-  },
-  "/privacy": {
-    title: "Privacy policy",
-    holds:
-      "The data Oja holds, your rights under the Nigeria Data Protection Act, and who to contact.",
   },
   "/Referrals": {
     title: "Referrals",
@@ -178,8 +220,28 @@ export const plannedScreens = {
     title: "Gift a voucher",
     holds: "Send one of your vouchers to a friend with a message, on the day you choose.",
   },
-} satisfies Record<string, PlannedScreen>;
+} satisfies Record<PlannedRoute, PlannedScreen>;
 
 export function findPlannedScreen(pattern: string): PlannedScreen | undefined {
   return (plannedScreens as Record<string, PlannedScreen>)[pattern];
+}
+
+const placeholderStaticPaths = new Set<string>(
+  placeholderRoutes.filter((route) => !route.includes(":")).map((route) => route.toLowerCase()),
+);
+
+/**
+ * Whether a link to a static route (the header's, the footer's, the account menu's) opens the
+ * "being built" placeholder. Those links are left out of the chrome until the screen exists
+ * (issue 15: no primary link leads to a "coming soon" screen); the screen stays reachable by its
+ * address. Paths match case-insensitively, as the routes do; a query or hash is ignored.
+ */
+export function leadsToPlaceholder(to: string): boolean {
+  const path = to.split(/[?#]/, 1)[0] ?? to;
+  return placeholderStaticPaths.has(path.replace(/(.)\/+$/, "$1").toLowerCase());
+}
+
+/** The links of a menu or footer whose screens are open (a placeholder's link is left out). */
+export function builtLinks<Link extends { to: string }>(links: readonly Link[]): Link[] {
+  return links.filter((link) => !leadsToPlaceholder(link.to));
 }

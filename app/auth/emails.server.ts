@@ -20,7 +20,7 @@ export function verificationEmail(person: Person, url: string): EmailMessage {
     ...renderEmail({
       heading: "Confirm your email",
       paragraphs: [
-        `Welcome to Oja, ${person.name}. Confirm that this is your email address to write reviews, pay invoices and list a business.`,
+        `Welcome to Oja, ${person.name}. Confirm that this is your email address, so you can list a business and we can reach you about your orders.`,
         "The link works for 24 hours.",
       ],
       action: { label: "Confirm my email", url },

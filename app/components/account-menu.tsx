@@ -12,19 +12,22 @@ import {
 import { flushSync } from "react-dom";
 import { Link, useSubmit } from "react-router";
 import { useSignedInUser } from "#app/hooks/use-signed-in-user.ts";
+import { builtLinks } from "#app/screens.ts";
 
 const guestLinks = [
   { to: "/Login", label: "Sign in" },
   { to: "/CreateAccount", label: "Create account" },
 ];
 
-const accountLinks = [
+// A link to a screen still being built stays out of the menu until the screen opens.
+const accountLinks = builtLinks([
   { to: "/profile", label: "My account" },
+  { to: "/profile/orders", label: "My orders" },
   { to: "/rewards", label: "My points" },
   { to: "/vouchers", label: "Vouchers" },
   { to: "/Referrals", label: "Invite friends" },
   { to: "/vendor", label: "For businesses" },
-];
+]);
 
 // The focused item is the highlighted one (a pointer moving over an item focuses it); the
 // keyboard also gets the usual outline, drawn inside the item.

@@ -5,6 +5,7 @@ import { openingHoursSpecification } from "#app/catalog/opening-hours.ts";
 import type { businessSections } from "#app/screens.ts";
 import { absoluteUrl } from "#app/seo/meta.ts";
 import { BusinessLogo } from "./business-card.tsx";
+import { BusinessPagesNav } from "./business-pages-nav.tsx";
 import { FollowButton, type FollowButtonState } from "./follow-button.tsx";
 import { LiveOpeningBadge } from "./live-opening-hours.tsx";
 import { ResponsiveImage } from "./ui/responsive-image.tsx";
@@ -83,6 +84,11 @@ export function BusinessPageHeader({
         <FollowButton businessId={business.id} businessName={business.name} initial={follow} />
       </div>
       {business.tagline ? <p className="mt-3 text-lg text-ink">{business.tagline}</p> : null}
+      <BusinessPagesNav
+        business={business}
+        current={sections ? "overview" : "profile"}
+        className="mt-4"
+      />
       {sections ? <SectionTabs business={business} /> : null}
     </header>
   );

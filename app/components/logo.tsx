@@ -1,6 +1,10 @@
 import { Link } from "react-router";
 
-export function Logo({ className }: { className?: string }) {
+/**
+ * Oja's mark and name, a link to the home page. `compact` (beside a business's own name in its
+ * chrome) keeps the name for screen readers only on a phone, where the width goes to the business.
+ */
+export function Logo({ className, compact = false }: { className?: string; compact?: boolean }) {
   return (
     <Link
       to="/"
@@ -11,7 +15,9 @@ export function Logo({ className }: { className?: string }) {
         <circle cx="16" cy="16" r="7.5" fill="none" stroke="var(--on-brand)" strokeWidth="3.2" />
         <circle cx="23.5" cy="8.5" r="3" fill="#f5b82e" />
       </svg>
-      <span className="text-xl text-ink">Oja</span>
+      <span className={compact ? "sr-only text-xl text-ink sm:not-sr-only" : "text-xl text-ink"}>
+        Oja
+      </span>
     </Link>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { reloadPage } from "#app/updates/chunk-reload.ts";
 import { watchForNewVersion } from "#app/updates/new-version.ts";
 import { toast } from "./toast.ts";
 
@@ -14,7 +15,7 @@ export function NewVersionWatcher({ pollIntervalMs }: { pollIntervalMs: number }
         toast.info("A new version of Oja is ready", {
           description: "It loads on your next page, or now.",
           duration: Number.POSITIVE_INFINITY,
-          action: { label: "Reload now", onClick: () => window.location.reload() },
+          action: { label: "Reload now", onClick: reloadPage },
         }),
     });
   }, [pollIntervalMs]);

@@ -1,10 +1,19 @@
 import { Link } from "react-router";
+import { builtLinks } from "#app/screens.ts";
 
+/**
+ * Every link the footer will hold. A link to a screen still being built stays out until the
+ * screen opens (builtLinks), and so does a column left with none: the footer offers only what
+ * Oja does today.
+ */
 const columns = [
   {
     heading: "Shop",
     links: [
       { to: "/b", label: "Businesses" },
+      { to: "/businesses", label: "A–Z directory" },
+      { to: "/business/tt", label: "Trending" },
+      { to: "/spas", label: "Spas and wellness" },
       { to: "/vouchers", label: "Vouchers" },
       { to: "/shop/friends", label: "Gifts" },
       { to: "/ll", label: "Latest" },
@@ -28,6 +37,14 @@ const columns = [
     ],
   },
   {
+    heading: "Your Oja",
+    links: [
+      { to: "/cart", label: "Cart" },
+      { to: "/profile/orders", label: "Your orders" },
+      { to: "/profile", label: "Your account" },
+    ],
+  },
+  {
     heading: "Oja",
     links: [
       { to: "/vendor", label: "For businesses" },
@@ -35,7 +52,9 @@ const columns = [
       { to: "/privacy", label: "Privacy" },
     ],
   },
-];
+]
+  .map((column) => ({ ...column, links: builtLinks(column.links) }))
+  .filter((column) => column.links.length > 0);
 
 export function SiteFooter() {
   return (

@@ -1,17 +1,25 @@
 import { Gift, ShoppingBasket } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, NavLink, Outlet } from "react-router";
+import { AccountMenu } from "#app/components/account-menu.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { Logo } from "#app/components/logo.tsx";
 import { TestModeBanner } from "#app/components/test-mode-banner.tsx";
+import { builtLinks, leadsToPlaceholder } from "#app/screens.ts";
 import type { Route } from "./+types/shop";
 
-/** The reward-shop layout: points always in view, reward sections, the shop's own cart. */
-const sections = [
+/**
+ * The reward-shop layout: points always in view, reward sections, the shop's own cart. Each of
+ * them appears when its screen opens (the rewards ledger and the shop are still being built);
+ * until then the chrome offers only the account menu and the way back to Oja.
+ */
+const sections = builtLinks([
   { to: "/rewardShop", label: "Shop", end: true },
   { to: "/rewardShop/browse", label: "All rewards", end: false },
   { to: "/first-rewards", label: "Welcome rewards", end: false },
-];
+]);
+const pointsOpen = !leadsToPlaceholder("/rewards");
+const rewardCartOpen = !leadsToPlaceholder("/rewardShop/Checkout");
 
 function ShopChrome({ children }: { children: ReactNode }) {
   return (
@@ -21,44 +29,47 @@ function ShopChrome({ children }: { children: ReactNode }) {
         <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2 sm:gap-3">
           <Logo />
           <span className="text-sm font-semibold whitespace-nowrap text-points">Reward shop</span>
-          <div className="ml-auto flex items-center gap-2">
-            {/* Points arrive with accounts (issue 4) and the rewards ledger. */}
-            <Link
-              to="/rewards"
-              className="inline-flex min-h-11 items-center gap-1.5 rounded-full bg-points-soft px-3 text-sm font-semibold whitespace-nowrap text-ink"
-            >
-              <Gift aria-hidden="true" className="size-4 text-points" />
-              <span className="sr-only sm:not-sr-only">Sign in for points</span>
-              <span aria-hidden="true" className="sm:hidden">
-                Points
-              </span>
-            </Link>
-            <Link
-              to="/rewardShop/Checkout"
-              aria-label="Reward cart"
-              className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-sunken"
-            >
-              <ShoppingBasket aria-hidden="true" className="size-6" />
-            </Link>
-          </div>
+          <nav aria-label="Your shortcuts" className="ml-auto flex items-center gap-1">
+            {pointsOpen ? (
+              <Link
+                to="/rewards"
+                className="inline-flex min-h-11 items-center gap-1.5 rounded-full bg-points-soft px-3 text-sm font-semibold whitespace-nowrap text-ink"
+              >
+                <Gift aria-hidden="true" className="size-4 text-points" />
+                My points
+              </Link>
+            ) : null}
+            {rewardCartOpen ? (
+              <Link
+                to="/rewardShop/Checkout"
+                aria-label="Reward cart"
+                className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-sunken"
+              >
+                <ShoppingBasket aria-hidden="true" className="size-6" />
+              </Link>
+            ) : null}
+            <AccountMenu />
+          </nav>
         </div>
-        <nav
-          aria-label="Reward shop"
-          className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 pb-2"
-        >
-          {sections.map((section) => (
-            <NavLink
-              key={section.to}
-              to={section.to}
-              end={section.end}
-              className={({ isActive }) =>
-                `whitespace-nowrap rounded-full px-3 py-1.5 text-sm ${isActive ? "bg-ink text-surface" : "text-ink-muted hover:bg-surface-sunken"}`
-              }
-            >
-              {section.label}
-            </NavLink>
-          ))}
-        </nav>
+        {sections.length > 0 ? (
+          <nav
+            aria-label="Reward shop"
+            className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 pb-2"
+          >
+            {sections.map((section) => (
+              <NavLink
+                key={section.to}
+                to={section.to}
+                end={section.end}
+                className={({ isActive }) =>
+                  `whitespace-nowrap rounded-full px-3 py-1.5 text-sm ${isActive ? "bg-ink text-surface" : "text-ink-muted hover:bg-surface-sunken"}`
+                }
+              >
+                {section.label}
+              </NavLink>
+            ))}
+          </nav>
+        ) : null}
       </header>
       <main id="main" className="flex-1">
         {children}

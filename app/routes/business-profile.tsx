@@ -73,8 +73,8 @@ export default function BusinessProfile({ loaderData }: Route.ComponentProps) {
               {business.description || `${business.name} hasn't written about itself yet.`}
             </p>
             <div className="mt-4 flex flex-wrap gap-2">
-              <ButtonLink to={`/${business.slug}`} variant="secondary" size="sm">
-                Visit the shop
+              <ButtonLink to={`/b/${business.slug}`} variant="secondary" size="sm">
+                Shop at {business.name}
               </ButtonLink>
             </div>
           </section>

@@ -33,7 +33,7 @@ export default function CreateAccount({ actionData }: Route.ComponentProps) {
   return (
     <AuthCard
       title="Create your account"
-      intro="Buy from local businesses, keep your vouchers in one place, and earn points on every order."
+      intro="Buy from local businesses in one cart, pay once, and follow every order in one place."
       footer={
         <>
           Already have an account?{" "}

@@ -22,9 +22,9 @@ import type { Route } from "./+types/home";
 export function meta({ matches }: Route.MetaArgs) {
   const origin = publicOrigin(matches);
   return pageMeta(matches, {
-    title: "Local businesses, vouchers and rewards across Nigeria",
+    title: "Local businesses and their products across Nigeria",
     description:
-      "Discover spas, salons, restaurants and shops near you, buy from several businesses in one cart, and earn points everywhere.",
+      "Discover spas, salons, restaurants and shops near you, and buy from several businesses in one cart and one payment.",
     path: "/",
     jsonLd: {
       "@type": "WebSite",
@@ -80,8 +80,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           The best of your city, in one cart.
         </h1>
         <p className="mt-3 max-w-xl text-lg text-ink-muted">
-          Spas, salons, restaurants and shops across Nigeria. Pay once with Paystack and earn points
-          everywhere.
+          Spas, salons, restaurants and shops across Nigeria. Fill one cart from many of them and
+          pay once with Paystack.
         </p>
         <SearchBox className="mt-6 max-w-xl" />
         <nav aria-label="Categories" className="mt-6 flex flex-wrap gap-2">

@@ -40,7 +40,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   return (
     <AuthCard
       title="Sign in"
-      intro="Welcome back. Sign in to pay, see your orders and vouchers, and use your points."
+      intro="Welcome back. Sign in to pay, see your orders and follow your favourite businesses."
       footer={
         <>
           New to Oja?{" "}

@@ -68,7 +68,7 @@ export default function Spas({ loaderData }: Route.ComponentProps) {
           </h1>
           <p className="mt-4 max-w-xl text-lg text-ink-muted">
             Massages, facials, saunas and full spa days by certified therapists. See who's open
-            right now, pick a package, and pay once with your card, a transfer or your points.
+            right now, pick a package, and pay once with your card, a transfer or USSD.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
             <a href="#spas-open" className={buttonClass("primary", "lg")}>

@@ -1,8 +1,9 @@
-import { Info, PackageOpen, Search, Star } from "lucide-react";
+import { PackageOpen, Search, Star } from "lucide-react";
 import { data, Form, Link, redirect, useNavigate } from "react-router";
 import { businessProfile } from "#app/catalog/catalog.server.ts";
 import { listCollections, storefrontProducts } from "#app/catalog/storefront.server.ts";
 import { BusinessLogo } from "#app/components/business-card.tsx";
+import { BusinessPagesNav } from "#app/components/business-pages-nav.tsx";
 import { ProductCard } from "#app/components/product-card.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
@@ -157,16 +158,11 @@ export default function Storefront({ loaderData }: Route.ComponentProps) {
         </header>
 
         {business.tagline ? <p className="mt-3 text-ink">{business.tagline}</p> : null}
+        <BusinessPagesNav business={business} current="shop" className="mt-4" />
         <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
           <span className="inline-flex items-center gap-1.5 rounded-full border border-line bg-surface px-3 py-1 text-ink-muted">
             <Star aria-hidden="true" className="size-4" /> No reviews yet
           </span>
-          <Link
-            to={`/business/${business.slug}`}
-            className="inline-flex items-center gap-1.5 font-semibold text-brand hover:underline"
-          >
-            <Info aria-hidden="true" className="size-4" /> Hours, address and contact
-          </Link>
         </div>
 
         {collections.length > 0 ? (

@@ -21,9 +21,7 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
     <AuthCard title={loaderData.verified ? "Email confirmed" : "This link doesn't work"}>
       {loaderData.verified ? (
         <div className="space-y-5">
-          <FormMessage tone="success">
-            Thank you. You can now write reviews, pay invoices and list a business.
-          </FormMessage>
+          <FormMessage tone="success">Thank you. You can now list a business on Oja.</FormMessage>
           <ButtonLink to="/profile" size="lg" className="w-full">
             Go to my account
           </ButtonLink>

@@ -1,10 +1,12 @@
 import { describe, expect, test, vi } from "vitest";
 import {
   isChunkLoadError,
+  landFrameworkReloads,
   mayReload,
   reloadAfterChunkError,
   reloadGuardKey,
   reloadGuardMs,
+  targetPath,
 } from "./chunk-reload.ts";
 
 function memoryStorage(initial: Record<string, string> = {}) {
@@ -68,5 +70,66 @@ describe("the reload guard", () => {
     expect(reloadAfterChunkError(memoryStorage({ [reloadGuardKey]: "9e15" }), reload, 5)).toBe(
       true,
     );
+  });
+});
+
+describe("React Router's reload after a route chunk failed", () => {
+  function reloadEvent(navigationType: NavigationType = "reload", cancelable = true) {
+    return { navigationType, cancelable, preventDefault: vi.fn() };
+  }
+
+  function setUp(storage = memoryStorage()) {
+    const go = vi.fn();
+    const refused = vi.fn();
+    const handle = landFrameworkReloads({
+      storage,
+      current: () => "https://oja.ng/ewa-spa?city=Lagos",
+      go,
+      refused,
+    });
+    return { handle, go, refused, storage };
+  }
+
+  test("is cancelled and becomes one full load, stamped by the guard", () => {
+    const { handle, go, refused, storage } = setUp();
+    const event = reloadEvent();
+    handle(event);
+    expect(event.preventDefault).toHaveBeenCalledOnce();
+    // No navigation is known to be under way here: the page itself is loaded again.
+    expect(go).toHaveBeenCalledWith("/ewa-spa?city=Lagos");
+    expect(refused).not.toHaveBeenCalled();
+    expect(Number(storage.getItem(reloadGuardKey))).toBeGreaterThan(0);
+  });
+
+  test("within the guard's 10 seconds loads nothing and says where the shopper was going", () => {
+    const { handle, go, refused } = setUp(
+      memoryStorage({ [reloadGuardKey]: String(Date.now() - 1_000) }),
+    );
+    const event = reloadEvent();
+    handle(event);
+    expect(event.preventDefault).toHaveBeenCalledOnce();
+    expect(go).not.toHaveBeenCalled();
+    expect(refused).toHaveBeenCalledWith("/ewa-spa?city=Lagos");
+  });
+
+  test.each([
+    ["a link followed", reloadEvent("push")],
+    ["a reload that can't be cancelled", reloadEvent("reload", false)],
+  ])("leaves %s alone", (_label, event) => {
+    const { handle, go } = setUp();
+    handle(event);
+    expect(event.preventDefault).not.toHaveBeenCalled();
+    expect(go).not.toHaveBeenCalled();
+  });
+});
+
+describe("a navigation's target", () => {
+  test.each([
+    ["/privacy", "/privacy"],
+    ["/b/ewa-spa?after=abc#products", "/b/ewa-spa?after=abc#products"],
+    ["products", "/ewa-spa/products"],
+    ["https://oja.ng/cart", "/cart"],
+  ])("%s from /ewa-spa/about is %s", (to, path) => {
+    expect(targetPath(to, "/ewa-spa/about", "https://oja.ng")).toBe(path);
   });
 });

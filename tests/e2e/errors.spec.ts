@@ -66,7 +66,10 @@ test.describe("pages that do not exist", () => {
     const response = await openHydrated(page, path);
     expect(response?.status()).toBe(404);
     await expectNotFoundView(page, path);
-    await expect(page.getByRole("search")).toHaveCount(0);
+    // The custom layout's own footer, not the default layout's columns.
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: "Back to your cart" })).toBeVisible();
+    await expect(footer.getByRole("navigation")).toHaveCount(0);
   });
 
   test("the 404 page's home link and the back button both navigate inside the app", async ({

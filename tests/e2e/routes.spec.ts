@@ -111,19 +111,25 @@ async function expectDefaultChrome(page: Page) {
   await expect(page.getByRole("banner").getByRole("search")).toBeVisible();
   const footer = page.getByRole("contentinfo");
   await expect(footer).toBeVisible();
-  await expect(footer.getByRole("navigation", { name: "Rewards" })).toBeVisible();
+  await expect(footer.getByRole("navigation", { name: "Shop" })).toBeVisible();
 }
 
+/** The custom chrome is one the shopper can shop from: Oja, search, cart and account. */
 async function expectCustomChrome(page: Page) {
-  // No site search; a storefront may have its own search inside the page.
-  await expect(page.getByRole("banner").getByRole("search")).toHaveCount(0);
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "Oja", exact: true })).toBeVisible();
+  await expect(header.getByRole("search")).toBeVisible();
+  await expect(header.getByRole("link", { name: /^Cart, \d+ items?$/ })).toBeVisible();
+  await expect(header.getByRole("button", { name: /^Account menu/ })).toBeVisible();
   await expect(
     page.getByRole("contentinfo").getByRole("link", { name: "Back to your cart" }),
   ).toBeVisible();
 }
 
 async function expectShopChrome(page: Page) {
-  await expect(page.getByRole("navigation", { name: "Reward shop" })).toBeVisible();
+  const header = page.getByRole("banner");
+  await expect(header.getByText("Reward shop", { exact: true })).toBeVisible();
+  await expect(header.getByRole("button", { name: /^Account menu/ })).toBeVisible();
   await expect(page.getByRole("search")).toHaveCount(0);
 }
 

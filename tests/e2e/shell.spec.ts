@@ -96,8 +96,10 @@ test("the account menu moves by Home, End and first letters, and closes on Tab a
   await expect(menu.getByRole("menuitem", { name: "For businesses" })).toBeFocused();
   await page.keyboard.press("Home");
   await expect(menu.getByRole("menuitem", { name: "Sign in" })).toBeFocused();
-  await page.keyboard.press("v");
-  await expect(menu.getByRole("menuitem", { name: "Vouchers" })).toBeFocused();
+  await page.keyboard.press("m");
+  await expect(menu.getByRole("menuitem", { name: "My account" })).toBeFocused();
+  await page.keyboard.press("m");
+  await expect(menu.getByRole("menuitem", { name: "My orders" })).toBeFocused();
   await page.keyboard.press("End");
   await expect(menu.getByRole("menuitem", { name: "For businesses" })).toBeFocused();
   await page.keyboard.press("ArrowDown");

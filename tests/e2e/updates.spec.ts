@@ -80,7 +80,9 @@ test.describe("a new version", () => {
 test.describe("a chunk that fails to load", () => {
   // One pattern: Playwright would read a list of several as a fixture tuple.
   test.use({
-    allowConsoleErrors: [/Failed to load resource|dynamically imported module|ERR_FAILED/],
+    allowConsoleErrors: [
+      /Failed to load resource|dynamically imported module|ERR_FAILED|Error loading route module/,
+    ],
   });
 
   /** Counts full loads of the kit page while its date picker chunk cannot be downloaded. */
@@ -124,6 +126,65 @@ test.describe("a chunk that fails to load", () => {
     await expect.poll(() => loads.length).toBe(4);
     await page.waitForLoadState("networkidle");
     expect(loads).toHaveLength(4);
+  });
+});
+
+test.describe("a page whose code fails to load on the way to it", () => {
+  test.use({
+    allowConsoleErrors: [
+      /Failed to load resource|dynamically imported module|ERR_FAILED|Error loading route module/,
+    ],
+  });
+
+  /** Blocks the privacy page's route chunk and records every full page load. */
+  async function breakThePrivacyChunk(page: Page) {
+    await page.route(/\/assets\/privacy-[^/]+\.js$/, (route) => route.abort());
+    const loads: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") loads.push(new URL(request.url()).pathname);
+    });
+    return loads;
+  }
+
+  test("is loaded in full once, at the address the shopper asked for, and not again within 10 s", async ({
+    page,
+  }) => {
+    const loads = await breakThePrivacyChunk(page);
+    await openHydrated(page, "/");
+    expect(loads).toEqual(["/"]);
+
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy" }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Privacy policy" })).toBeVisible();
+    // React Router alone reloaded the page being left, three times in 5.5 s; watch as long.
+    await page.waitForTimeout(5_500);
+    expect(loads).toEqual(["/", "/privacy"]);
+    const stamp = await page.evaluate(() => sessionStorage.getItem("oja:chunk-reload-at"));
+    expect(Number(stamp)).toBeGreaterThan(0);
+  });
+
+  test("within 10 s of the last reload, keeps the shopper where they are and says so", async ({
+    page,
+  }) => {
+    const loads = await breakThePrivacyChunk(page);
+    await openHydrated(page, "/");
+    await page.evaluate(() => sessionStorage.setItem("oja:chunk-reload-at", String(Date.now())));
+
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "That page didn't load" });
+    await expect(alert).toBeVisible();
+    await expect(page).toHaveURL("/");
+    // The navigation that waited for the missing code is over: the loading bar is gone.
+    await expect(
+      page.getByRole("progressbar", { name: "Loading the page", includeHidden: true }),
+    ).toHaveAttribute("aria-hidden", "true");
+    expect(loads).toEqual(["/"]);
+
+    // The shopper's own "try again" loads the page in full.
+    await alert.getByRole("link", { name: "try again" }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Privacy policy" })).toBeVisible();
+    expect(loads).toEqual(["/", "/privacy"]);
   });
 });
 
