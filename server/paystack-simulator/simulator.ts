@@ -538,7 +538,7 @@ export function createPaystackSimulator(options: SimulatorOptions) {
       processedAt: null,
     };
     transaction.refunds.push(created);
-    track(processRefund(transaction, created, stop.signal));
+    track(processRefund(transaction, created, refundOutcome, stop.signal));
     return { transaction, refund: created };
   }
 
@@ -564,6 +564,7 @@ export function createPaystackSimulator(options: SimulatorOptions) {
   async function processRefund(
     transaction: SimulatedTransaction,
     created: SimulatedRefund,
+    outcome: typeof refundOutcome,
     signal: AbortSignal,
   ) {
     refundEvent(transaction, created);
@@ -572,8 +573,8 @@ export function createPaystackSimulator(options: SimulatorOptions) {
     } catch {
       return;
     }
-    created.status = refundOutcome;
-    created.refundReference = `${refundOutcome === "processed" ? "" : "TRF_"}${created.id}${randomBytes(2).toString("hex")}`;
+    created.status = outcome;
+    created.refundReference = `${outcome === "processed" ? "" : "TRF_"}${created.id}${randomBytes(2).toString("hex")}`;
     if (created.status === "processed") created.processedAt = new Date();
     const refunded = transaction.refunds
       .filter(({ status }) => status === "processed")
