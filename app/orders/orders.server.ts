@@ -236,3 +236,12 @@ export async function ordersForExport(db: Database, shopperId: string) {
     lines: (lines.get(row.id) ?? []).map(({ productId: _productId, ...line }) => line),
   }));
 }
+
+/** Whether the payment of this reference is settled for good (paid, refunded or refused). */
+export async function paymentSettled(db: Database, reference: string) {
+  const [payment] = await db
+    .select({ status: payments.status })
+    .from(payments)
+    .where(eq(payments.reference, reference));
+  return payment !== undefined && ["success", "duplicate", "mismatch"].includes(payment.status);
+}

@@ -648,5 +648,24 @@ describe("the browser's confirm step", () => {
       checkoutId,
       message: expect.stringContaining("no need to pay again"),
     });
+    // The checkout's page says the payment is still being checked, instead of only "pay".
+    const page = await getFrom(db(), checkoutStatus, `/checkout/${checkoutId}`, {
+      cookie: shopper.cookie,
+      env: pay.env,
+      pattern: "/checkout/:checkoutId",
+      params: { checkoutId },
+    });
+    expect(page.data).toMatchObject({ state: "waiting", unconfirmed: true });
+
+    // Once the webhook has settled it, the same error is no news: straight to the checkout.
+    await db().update(payments).set({ status: "success" }).where(eq(payments.reference, reference));
+    const settled = await postTo(
+      db(),
+      checkoutRoute,
+      "/checkout",
+      { intent: "confirm", reference },
+      { cookie: shopper.cookie, env: pay.env },
+    );
+    expect(settled).toMatchObject({ status: 302, location: `/checkout/${checkoutId}` });
   });
 });

@@ -48,6 +48,8 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
   const { db, payments, log } = paying;
   let found = await checkoutForShopper(db, user.id, parsed.data.checkoutId);
   if (!found) throw notFound(url);
+  // Paystack couldn't be asked about the latest payment: the page says it is still being checked.
+  let unconfirmed = false;
   // Back from paying but not confirmed yet (the webhook may be on its way): ask the provider.
   if (found.latestPayment?.status === "pending" && found.latestPayment.reference) {
     const waiting = found.orders.some((order) => order.status === "pending_payment");
@@ -58,6 +60,7 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
       } catch (error) {
         if (!(error instanceof PaymentProviderError)) throw error;
         log.warn({ err: error }, "verify on the checkout page failed");
+        unconfirmed = true;
       }
     }
   }
@@ -79,6 +82,7 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
       paymentDetail: found.latestPayment?.detail ?? null,
       wholeRefund,
       charged: found.charged,
+      unconfirmed,
       orders: orders.map((order) => ({
         number: order.number,
         status: order.status,
@@ -243,6 +247,12 @@ function WaitingHeader({ data: loaderData }: { data: LoaderData }) {
           </p>
         </div>
       </div>
+      {loaderData.unconfirmed ? (
+        <p role="status" className="rounded-xl bg-points-soft px-4 py-3 text-ink">
+          We're still checking your latest payment with Paystack. If money left your account, this
+          page shows it as paid within a few minutes: there's no need to pay again.
+        </p>
+      ) : null}
       {loaderData.wholeRefund ? (
         <p className="rounded-xl bg-surface-sunken px-4 py-3 text-ink">
           An earlier payment couldn't be used for this order: <ClosedPayment data={loaderData} />

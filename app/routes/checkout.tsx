@@ -28,7 +28,7 @@ import {
   type QuotedLine,
 } from "#app/orders/checkout-quote.ts";
 import { verifyAndConfirm } from "#app/orders/confirm.server.ts";
-import { checkoutOfPayment } from "#app/orders/orders.server.ts";
+import { checkoutOfPayment, paymentSettled } from "#app/orders/orders.server.ts";
 import { paymentServices } from "#app/orders/payment-services.server.ts";
 import { PaymentProviderError } from "#app/payments/provider.server.ts";
 import { z } from "#app/zod.ts";
@@ -112,6 +112,10 @@ export async function action({ context, request }: Route.ActionArgs) {
         // webhook or the reconciliation job will still confirm it. Say so; never a crash.
         paying.log.warn({ err: error, reference: reference.data }, "confirming a payment failed");
         const checkoutId = await checkoutOfPayment(paying.db, reference.data);
+        // The webhook may have confirmed it meanwhile: then there is nothing to warn about.
+        if (checkoutId && (await paymentSettled(paying.db, reference.data))) {
+          throw redirect(`/checkout/${checkoutId}`);
+        }
         return data(
           {
             intent: "confirm" as const,

@@ -74,6 +74,7 @@ const disputeSchema = z.object({
 const settingsSchema = z.object({
   feesOnCustomer: z.boolean().optional(),
   refundOutcome: z.enum(["processed", "failed", "needs-attention"]).optional(),
+  webhooksPaused: z.boolean().optional(),
 });
 
 const cardFormSchema = z.object({
@@ -402,7 +403,8 @@ export function simulatorRouter(simulator: PaystackSimulator, options: Simulator
       envelope(res, 200, `charge.dispute.${step} sent`, state(transaction));
     });
     hooks.post("/settings", (req, res) => {
-      const { feesOnCustomer, refundOutcome } = parseBody(settingsSchema, req.body);
+      const { feesOnCustomer, refundOutcome, webhooksPaused } = parseBody(settingsSchema, req.body);
+      if (webhooksPaused !== undefined) simulator.pauseWebhooks(webhooksPaused);
       if (feesOnCustomer !== undefined) simulator.setFeesOnCustomer(feesOnCustomer);
       if (refundOutcome !== undefined) simulator.setRefundOutcome(refundOutcome);
       envelope(res, 200, "Settings changed");

@@ -272,6 +272,8 @@ export function createPaystackSimulator(options: SimulatorOptions) {
   let nextDelivery = 1;
   /** Test hook: charge the shopper the fees on top of what was asked (Paystack's "pass fees"). */
   let feesOnCustomer = false;
+  /** Test hook: webhooks are not sent while paused (as when Paystack's are delayed). */
+  let webhooksPaused = false;
   /** Test hook: how refunds end from now on (Paystack's `failed` and `needs-attention` too). */
   let refundOutcome: "processed" | "failed" | "needs-attention" = "processed";
 
@@ -368,7 +370,7 @@ export function createPaystackSimulator(options: SimulatorOptions) {
   /** Queues a signed webhook; never waits for it (deliveries run in the background). */
   function sendWebhook(event: string, reference: string, data: object) {
     const url = webhookUrl;
-    if (!url) return;
+    if (!url || webhooksPaused) return;
     const body = JSON.stringify({ event, data });
     const delivery: WebhookDelivery = {
       id: nextDelivery++,
@@ -688,6 +690,10 @@ export function createPaystackSimulator(options: SimulatorOptions) {
     setFeesOnCustomer(on: boolean) {
       feesOnCustomer = on;
     },
+    /** Test hook: stops sending webhooks (none are queued for later) until resumed. */
+    pauseWebhooks(paused: boolean) {
+      webhooksPaused = paused;
+    },
     /** Test hook: how refunds made from now on end (processed, failed or needs-attention). */
     setRefundOutcome(outcome: "processed" | "failed" | "needs-attention") {
       refundOutcome = outcome;
@@ -752,6 +758,7 @@ export function createPaystackSimulator(options: SimulatorOptions) {
       deliveries.length = 0;
       feesOnCustomer = false;
       refundOutcome = "processed";
+      webhooksPaused = false;
     },
     /** Stops webhook retries and pending refunds. */
     async close() {
