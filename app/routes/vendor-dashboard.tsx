@@ -129,7 +129,8 @@ function ConsoleAlerts({ alerts, base }: { alerts: LoaderData["alerts"]; base: s
             <span className="font-semibold">
               {newPaid.count === 1 ? "New paid order" : `${newPaid.count} new paid orders`}
             </span>{" "}
-            in the last day. Newest: <span className="font-mono">{newPaid.newest.number}</span>,{" "}
+            in the last day. Newest:{" "}
+            <span className="whitespace-nowrap font-mono">{newPaid.newest.number}</span>,{" "}
             <Money kobo={kobo(newPaid.newest.subtotalKobo)} />.
           </p>
           <Link
