@@ -1,4 +1,4 @@
-import { MapPin, Store } from "lucide-react";
+import { MapPin, ShieldAlert, Store } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatNigerianPhone } from "#app/auth/phone.ts";
 import { Money } from "#app/components/ui/money.tsx";
@@ -32,10 +32,16 @@ type OrderSource<Line extends OrderLine> = Pick<
   | "fulfilledAt"
   | "cancelledAt"
   | "refundedAt"
-> & {
-  lines: Line[];
-  refund: Pick<typeof refunds.$inferSelect, "status" | "amountKobo"> | null;
-};
+> &
+  Partial<
+    Pick<
+      typeof orders.$inferSelect,
+      "disputedAt" | "disputeStatus" | "disputeResolution" | "disputeDueAt"
+    >
+  > & {
+    lines: Line[];
+    refund: Pick<typeof refunds.$inferSelect, "status" | "amountKobo"> | null;
+  };
 
 const timeFormat = new Intl.DateTimeFormat("en-NG", {
   dateStyle: "medium",
@@ -60,6 +66,14 @@ export function toOrderDetail<Line extends OrderLine>(order: OrderSource<Line>) 
     subtotalKobo: order.subtotalKobo,
     closingReason: order.closingReason,
     refund: order.refund,
+    dispute: order.disputedAt
+      ? {
+          open: order.disputeStatus !== "resolved",
+          status: order.disputeStatus ?? null,
+          resolution: order.disputeResolution ?? null,
+          dueAt: when(order.disputeDueAt ?? null),
+        }
+      : null,
     lines: order.lines,
     history: [
       { label: "Placed", at: when(order.createdAt) },
@@ -102,6 +116,51 @@ export function OrderClosingReason({
       ) : null}
     </div>
   );
+}
+
+/**
+ * A payment dispute (a chargeback the shopper asked their bank for), worded for the reader:
+ * `open` while the bank decides, `resolved` once it did (decision 024).
+ */
+export function OrderDispute({
+  order,
+  wording,
+}: {
+  order: Pick<OrderDetail, "dispute">;
+  wording: { open: ReactNode; resolved: ReactNode };
+}) {
+  const { dispute } = order;
+  if (!dispute) return null;
+  return (
+    <div
+      role="status"
+      className="flex gap-3 rounded-xl border border-danger bg-danger-soft px-4 py-3 text-ink"
+    >
+      <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
+      <div className="space-y-1">
+        <p className="font-semibold">
+          {dispute.open ? "This payment is disputed" : "The payment dispute is closed"}
+        </p>
+        <p>{dispute.open ? wording.open : wording.resolved}</p>
+        {dispute.open && dispute.dueAt ? (
+          <p className="text-sm text-ink-muted">Answer due by {dispute.dueAt} (Lagos time).</p>
+        ) : null}
+        {!dispute.open && dispute.resolution ? (
+          <p className="text-sm text-ink-muted">Outcome: {disputeOutcome(dispute.resolution)}</p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** Paystack's dispute resolutions in plain words. */
+function disputeOutcome(resolution: string): string {
+  const words: Record<string, string> = {
+    "merchant-accepted": "the business accepted it, and the money went back to the shopper",
+    "auto-accepted": "it was accepted, and the money went back to the shopper",
+    declined: "the bank sided with the business",
+  };
+  return words[resolution] ?? resolution.replaceAll("-", " ");
 }
 
 /** A card of the order's page; its heading names the region. */

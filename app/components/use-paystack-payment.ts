@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "#app/components/toast.ts";
 import type { StartedPayment } from "#app/orders/checkout.server.ts";
@@ -7,15 +7,28 @@ import { openPaystackPopup } from "#app/payments/paystack-inline.ts";
 /**
  * Opens the provider's popup for a payment the server started, then hands the result to the
  * server: success → /checkout confirms it (verifying with the provider) and shows the checkout's
- * status page; cancel or failure → a toast and `onNotPaid`, the orders stay saved.
+ * status page; cancel or failure → a toast and `onNotPaid`, the orders stay saved. When the
+ * confirmation itself fails (the provider errs or doesn't answer), the server says so (502 with a
+ * message): a toast tells the shopper the payment will still be picked up, and `onNotPaid` shows
+ * the saved orders, never an error page.
  */
 export function usePaystackPayment(
   inlineScriptUrl: string,
   onNotPaid: (payment: StartedPayment) => void,
 ) {
-  const confirm = useFetcher();
+  const confirm = useFetcher<{ message?: string }>();
   const [popupOpen, setPopupOpen] = useState(false);
   const { submit } = confirm;
+  const confirming = useRef<StartedPayment | null>(null);
+
+  const failure = confirm.state === "idle" ? confirm.data?.message : undefined;
+  useEffect(() => {
+    const payment = confirming.current;
+    if (!failure || !payment) return;
+    confirming.current = null;
+    toast.error(failure);
+    onNotPaid(payment);
+  }, [failure, onNotPaid]);
 
   const pay = useCallback(
     (payment: StartedPayment) => {
@@ -24,6 +37,7 @@ export function usePaystackPayment(
         .then((outcome) => {
           setPopupOpen(false);
           if (outcome.kind === "success") {
+            confirming.current = payment;
             submit(
               { intent: "confirm", reference: outcome.reference },
               { method: "post", action: "/checkout" },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { type AuditEntry, recordAudit } from "#app/auth/audit.server.ts";
 import { formatNigerianPhone } from "#app/auth/phone.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
@@ -137,6 +137,48 @@ export async function needsAttention(db: Database, businessId: string) {
   };
 }
 
+/** How long a paid order counts as new for the console's alert. */
+export const newOrderWindowMs = 24 * 60 * 60_000;
+
+/**
+ * The console's alerts: paid orders of the last day still to hand over (the newest named), and
+ * orders whose payment the shopper disputed with their bank that are not resolved yet.
+ */
+export async function consoleAlerts(db: Database, businessId: string, now = new Date()) {
+  const newWhere = and(
+    eq(orders.businessId, businessId),
+    eq(orders.status, "paid"),
+    gte(orders.paidAt, new Date(now.getTime() - newOrderWindowMs)),
+  );
+  const disputedWhere = and(
+    eq(orders.businessId, businessId),
+    isNotNull(orders.disputedAt),
+    or(isNull(orders.disputeStatus), ne(orders.disputeStatus, "resolved")),
+  );
+  const [[newest], [newCount], disputed] = await Promise.all([
+    db
+      .select({ number: orders.number, subtotalKobo: orders.subtotalKobo })
+      .from(orders)
+      .where(newWhere)
+      .orderBy(desc(orders.paidAt), desc(orders.id))
+      .limit(1),
+    db
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(orders)
+      .where(newWhere),
+    db
+      .select({ number: orders.number, dueAt: orders.disputeDueAt })
+      .from(orders)
+      .where(disputedWhere)
+      .orderBy(asc(orders.disputeDueAt), asc(orders.id))
+      .limit(attentionListSize),
+  ]);
+  return {
+    newPaid: newest ? { count: newCount?.count ?? 1, newest } : null,
+    disputed,
+  };
+}
+
 export const businessOrdersPageSize = 20;
 
 /**
@@ -202,6 +244,10 @@ export async function orderForBusiness(db: Database, businessId: string, number:
       cancelledAt: orders.cancelledAt,
       refundedAt: orders.refundedAt,
       closingReason: orders.closingReason,
+      disputedAt: orders.disputedAt,
+      disputeStatus: orders.disputeStatus,
+      disputeResolution: orders.disputeResolution,
+      disputeDueAt: orders.disputeDueAt,
       buyerName: users.name,
       contactEmail: checkouts.email,
       contactPhone: checkouts.phone,

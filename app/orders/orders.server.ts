@@ -26,6 +26,10 @@ const orderColumns = {
   cancelledAt: orders.cancelledAt,
   refundedAt: orders.refundedAt,
   closingReason: orders.closingReason,
+  disputedAt: orders.disputedAt,
+  disputeStatus: orders.disputeStatus,
+  disputeResolution: orders.disputeResolution,
+  disputeDueAt: orders.disputeDueAt,
   businessName: businesses.name,
   businessSlug: businesses.slug,
   businessAddress: businesses.address,
@@ -91,14 +95,28 @@ export async function checkoutForShopper(db: Database, shopperId: string, checko
       .where(eq(payments.checkoutId, checkoutId))
       .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(1),
-    // A payment refunded whole (paid twice, or sold out before it arrived).
+    // A payment refunded whole (paid twice, sold out before it arrived, or not what was asked);
+    // one that isn't settled yet first, so the page never says "returned" too early.
     db
       .select({ status: refunds.status, amountKobo: refunds.amountKobo })
       .from(refunds)
       .innerJoin(payments, eq(payments.id, refunds.paymentId))
       .where(and(eq(payments.checkoutId, checkoutId), sql`${refunds.orderId} is null`))
+      .orderBy(sql`${refunds.status} = 'processed'`, desc(refunds.createdAt))
       .limit(1),
   ]);
+  // Whether any payment of this checkout took money, so the page never says "nothing was
+  // charged" to a shopper who was.
+  const [charged] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.checkoutId, checkoutId),
+        inArray(payments.status, ["success", "mismatch", "duplicate"]),
+      ),
+    )
+    .limit(1);
   const lines = await linesOf(
     db,
     orderRows.map((order) => order.id),
@@ -107,6 +125,7 @@ export async function checkoutForShopper(db: Database, shopperId: string, checko
     checkout,
     latestPayment: latestPayment ?? null,
     wholeRefund: refund ?? null,
+    charged: charged !== undefined,
     orders: orderRows.map((order) => ({ ...order, lines: lines.get(order.id) ?? [] })),
   };
 }
@@ -226,4 +245,13 @@ export async function ordersForExport(db: Database, shopperId: string) {
     refundedAt: row.refundedAt,
     lines: (lines.get(row.id) ?? []).map(({ productId: _productId, ...line }) => line),
   }));
+}
+
+/** Whether the payment of this reference is settled for good (paid, refunded or refused). */
+export async function paymentSettled(db: Database, reference: string) {
+  const [payment] = await db
+    .select({ status: payments.status })
+    .from(payments)
+    .where(eq(payments.reference, reference));
+  return payment !== undefined && ["success", "duplicate", "mismatch"].includes(payment.status);
 }

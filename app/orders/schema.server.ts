@@ -119,6 +119,15 @@ export const orders = pgTable(
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     /** Why it was cancelled or refunded, in words the shopper can read. */
     closingReason: text("closing_reason"),
+    /**
+     * The shopper disputed the payment with their bank (a chargeback): when Paystack first told
+     * us, its dispute status and, once closed, its resolution (decision 024). Null: no dispute.
+     */
+    disputedAt: timestamp("disputed_at", { withTimezone: true }),
+    disputeStatus: text("dispute_status"),
+    disputeResolution: text("dispute_resolution"),
+    /** When the business must answer the dispute on Paystack's dashboard. */
+    disputeDueAt: timestamp("dispute_due_at", { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -176,6 +185,9 @@ export const payments = pgTable(
     /** What the provider said last (gateway response, or why it was not honoured). */
     detail: text("detail"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** How many times reconciliation asked the provider about it, and when it may ask next. */
+    verifyAttempts: integer("verify_attempts").notNull().default(0),
+    nextVerifyAt: timestamp("next_verify_at", { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -186,7 +198,17 @@ export const payments = pgTable(
   ],
 );
 
-export const refundStatus = pgEnum("refund_status", ["pending", "processed", "failed"]);
+/**
+ * A refund's state, as Paystack's refund events and `GET /refund/:id` tell it: `pending` until it
+ * reaches the shopper (`processed`); `failed` and `needs_attention` (Paystack's `needs-attention`)
+ * need a person: the money has not gone back.
+ */
+export const refundStatus = pgEnum("refund_status", [
+  "pending",
+  "processed",
+  "failed",
+  "needs_attention",
+]);
 
 /** Money sent back through the provider: an order's amount, or a whole duplicate payment. */
 export const refunds = pgTable(
@@ -201,6 +223,13 @@ export const refunds = pgTable(
     amountKobo: bigint("amount_kobo", { mode: "number" }).notNull(),
     status: refundStatus("status").notNull().default("pending"),
     providerRefundId: text("provider_refund_id"),
+    /**
+     * The processor's reference of the refund (`refund_reference` in Paystack's refund events);
+     * it comes with the events, never with a refund id, so later events of this refund match it.
+     */
+    providerReference: text("provider_reference"),
+    /** When the provider was last asked about it (`GET /refund/:id`), so each is polled in turn. */
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
     /** When an instance took it to send to the provider; a stale claim may be taken again. */
     claimedAt: timestamp("claimed_at", { withTimezone: true }),
     reason: text("reason").notNull(),

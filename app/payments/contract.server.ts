@@ -87,7 +87,13 @@ export type TransactionStatus = (typeof transactionStatuses)[number];
 export interface VerifiedTransaction {
   reference: string;
   status: TransactionStatus;
+  /** What was charged: more than was asked when the fees are passed on to the shopper. */
   amountKobo: number;
+  /**
+   * What the merchant asked for (Paystack's `requested_amount`); equal to `amountKobo` unless
+   * the fees are passed on to the shopper. Null when the answer doesn't say.
+   */
+  requestedAmountKobo: number | null;
   currency: string;
   paidAt: Date | null;
   channel: string | null;
@@ -96,10 +102,15 @@ export interface VerifiedTransaction {
   providerId: string;
 }
 
+/** Paystack's refund statuses (https://paystack.com/docs/payments/refunds/). */
+export type RefundStatus = "pending" | "processing" | "needs-attention" | "failed" | "processed";
+
 export interface RefundResult {
   providerId: string;
-  /** pending | processing | processed | failed */
+  /** pending | processing | needs-attention | failed | processed (others are passed on as sent) */
   status: string;
+  /** The refund's amount in kobo. */
+  amountKobo?: number;
 }
 
 export interface WebhookEvent {
@@ -107,13 +118,17 @@ export interface WebhookEvent {
   event: string;
   /**
    * The event's data as sent, plus: `reference`, the transaction's reference (a refund event's
-   * `transaction_reference`); `amountKobo` and `currency`, the amount and currency the event
+   * `transaction_reference`, a dispute event's `transaction.reference`); `amountKobo` and `currency`, the amount and currency the event
    * reports (a refund event's are the refund's, not the transaction's).
    */
   data: {
     reference: string;
     status?: string;
     amountKobo?: number;
+    /** A charge's `requested_amount` (what was asked, before fees passed on to the shopper). */
+    requestedAmountKobo?: number;
+    /** A refund event's `refund_reference` (the processor's; null until it is known). */
+    refundReference?: string;
     currency?: string;
   } & Record<string, unknown>;
 }
@@ -131,6 +146,8 @@ export interface PaymentProvider {
   verify(reference: string): Promise<VerifiedTransaction>;
   /** Never retried (a refund is not idempotent); the whole amount when none is given. */
   refund(input: { reference: string; amountKobo?: number; reason?: string }): Promise<RefundResult>;
+  /** `GET /refund/:id`: where a refund is now. Safe to repeat. */
+  fetchRefund(providerRefundId: string): Promise<RefundResult>;
   /** Hex HMAC-SHA512 of the raw body keyed by the secret key, constant-time compare. */
   verifyWebhookSignature(rawBody: string, signature: string | null | undefined): boolean;
   /** Parses a (signature-checked) webhook body; throws PaymentProviderError on a malformed one. */

@@ -480,16 +480,18 @@ describe("webhook events", () => {
     ["not JSON", "{"],
     ["no event", JSON.stringify({ data: {} })],
     ["no data", JSON.stringify({ event: "charge.success" })],
-    ["a charge without a reference", JSON.stringify({ event: "charge.success", data: {} })],
   ])("a body with %s is malformed", (_name, raw) => {
     expect(() => client.parseWebhookEvent(raw)).toThrow(PaymentProviderError);
   });
 
-  test("an event Oja does not use parses with an empty reference, so it can be acknowledged", () => {
-    const event = client.parseWebhookEvent(
-      JSON.stringify({ event: "customeridentification.success", data: { email: "a@b.c" } }),
-    );
-    expect(event.data.reference).toBe("");
+  test.each([
+    [
+      "an event Oja does not use",
+      { event: "customeridentification.success", data: { email: "a@b.c" } },
+    ],
+    ["a charge without a reference", { event: "charge.success", data: {} }],
+  ])("%s parses with an empty reference, so it can be acknowledged", (_name, body) => {
+    expect(client.parseWebhookEvent(JSON.stringify(body)).data.reference).toBe("");
   });
 });
 

@@ -57,18 +57,26 @@ const initializeSchema = z.object({
   reference: z.string().min(1),
 });
 
+/** Paystack sends some amounts as JSON numbers and some as strings of digits (refund events). */
+const kobo = z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/).transform(Number)]);
+
 const verifySchema = z.object({
   id: providerId,
   reference: z.string(),
   status: z.enum(transactionStatuses),
   amount: z.number().int().nonnegative(),
+  requested_amount: kobo.nullish(),
   currency: z.string().min(1),
   paid_at: timestamp.nullish(),
   channel: z.string().nullish(),
   gateway_response: z.string().nullish(),
 });
 
-const refundSchema = z.object({ id: providerId, status: z.string().min(1) });
+const refundSchema = z.object({
+  id: providerId,
+  status: z.string().min(1),
+  amount: kobo.optional(),
+});
 
 const webhookSchema = z.object({
   event: z.string().min(1),
@@ -193,6 +201,7 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
       reference: data.reference,
       status: data.status,
       amountKobo: data.amount,
+      requestedAmountKobo: data.requested_amount ?? null,
       currency: data.currency,
       paidAt: data.paid_at ?? null,
       channel: data.channel ?? null,
@@ -225,7 +234,26 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
       },
       repeatable: false,
     });
-    return { providerId: data.id, status: data.status };
+    return { providerId: data.id, status: data.status, amountKobo: data.amount };
+  }
+
+  async function fetchRefund(providerRefundId: string): Promise<RefundResult> {
+    if (!/^\d+$/.test(providerRefundId)) {
+      throw new PaymentProviderError(`"${providerRefundId}" is not a Paystack refund id`, {
+        status: null,
+        code: "rejected",
+      });
+    }
+    const data = await call(
+      `fetch refund ${providerRefundId}`,
+      `/refund/${providerRefundId}`,
+      refundSchema,
+      {
+        method: "GET",
+        repeatable: true,
+      },
+    );
+    return { providerId: data.id, status: data.status, amountKobo: data.amount };
   }
 
   function verifyWebhookSignature(rawBody: string, signature: string | null | undefined): boolean {
@@ -244,15 +272,20 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
     initialize,
     verify,
     refund,
+    fetchRefund,
     verifyWebhookSignature,
     parseWebhookEvent,
   };
 }
 
 /**
- * A webhook body as Oja reads it. `reference` is the transaction's: `data.reference` for charge
- * events, `data.transaction_reference` for refund events; an event of another kind without one
- * gets "" (Oja ignores those events, and a 4xx would only make Paystack send them again).
+ * A webhook body as Oja reads it. `reference` is the transaction's: `data.reference` for
+ * `charge.success`, `data.transaction_reference` for refund events, `data.transaction.reference`
+ * for dispute events (whose own `transaction_reference` is null); an event without one gets ""
+ * and is acknowledged unused. Refund events carry no refund id, only the transaction's reference,
+ * the amount (a string of digits in Paystack's own examples) and, once known, the processor's
+ * `refund_reference`: https://paystack.com/docs/payments/refunds/#listen-for-refund-status
+ * (decision 024).
  */
 export function parseWebhookEvent(rawBody: string): WebhookEvent {
   let json: unknown;
@@ -268,25 +301,33 @@ export function parseWebhookEvent(rawBody: string): WebhookEvent {
   const parsed = webhookSchema.safeParse(json);
   if (!parsed.success) throw unexpected("the webhook", parsed.error, null);
   const { event, data } = parsed.data;
-  const reference = [data.reference, data.transaction_reference].find(
+  const transaction =
+    data.transaction && typeof data.transaction === "object"
+      ? (data.transaction as Record<string, unknown>)
+      : {};
+  const reference = [data.reference, data.transaction_reference, transaction.reference].find(
     (value): value is string => typeof value === "string" && value.length > 0,
   );
-  if (!reference && /^(charge|refund)\./.test(event)) {
-    throw new PaymentProviderError(`The ${event} webhook names no transaction reference`, {
-      status: null,
-      code: "invalid_response",
-    });
-  }
   return {
     event,
     data: {
       ...data,
       reference: reference ?? "",
       status: typeof data.status === "string" ? data.status : undefined,
-      amountKobo: Number.isSafeInteger(data.amount) ? (data.amount as number) : undefined,
+      amountKobo: koboOf(data.amount),
+      requestedAmountKobo: koboOf(data.requested_amount),
+      refundReference:
+        typeof data.refund_reference === "string" && data.refund_reference.length > 0
+          ? data.refund_reference
+          : undefined,
       currency: typeof data.currency === "string" ? data.currency : undefined,
     },
   };
+}
+
+function koboOf(value: unknown): number | undefined {
+  const parsed = kobo.safeParse(value);
+  return parsed.success && Number.isSafeInteger(parsed.data) ? parsed.data : undefined;
 }
 
 function checkReference(reference: string) {

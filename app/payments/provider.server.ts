@@ -11,6 +11,7 @@ export {
   PaymentProviderError,
   type PaymentProviderErrorCode,
   type RefundResult,
+  type RefundStatus,
   type TransactionStatus,
   transactionStatuses,
   type VerifiedTransaction,

@@ -50,6 +50,8 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
   const { db, payments, log } = paying;
   let found = await checkoutForShopper(db, user.id, parsed.data.checkoutId);
   if (!found) throw notFound(url);
+  // Paystack couldn't be asked about the latest payment: the page says it is still being checked.
+  let unconfirmed = false;
   // Back from paying but not confirmed yet (the webhook may be on its way): ask the provider.
   if (found.latestPayment?.status === "pending" && found.latestPayment.reference) {
     const waiting = found.orders.some((order) => order.status === "pending_payment");
@@ -60,6 +62,7 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
       } catch (error) {
         if (!(error instanceof PaymentProviderError)) throw error;
         log.warn({ err: error }, "verify on the checkout page failed");
+        unconfirmed = true;
       }
     }
   }
@@ -82,6 +85,8 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
       holdExpiresAt: checkout.stockHold === "held" ? checkout.holdExpiresAt.toISOString() : null,
       paymentDetail: found.latestPayment?.detail ?? null,
       wholeRefund,
+      charged: found.charged,
+      unconfirmed,
       orders: orders.map((order) => ({
         number: order.number,
         status: order.status,
@@ -125,7 +130,7 @@ export async function action({ context, request, params, url }: Route.ActionArgs
   const result = await cancelUnpaidCheckout(services(context).db, user.id, parsed.data.checkoutId);
   if (!result.ok && result.status === 404) throw notFound(url);
   if (!result.ok) return data({ message: result.message }, { status: result.status });
-  // The page itself now says the order was not completed and nothing was charged.
+  // The page itself now says the order was not completed, and what became of any payment.
   return { message: null };
 }
 
@@ -261,6 +266,17 @@ function WaitingHeader({ data: loaderData }: { data: LoaderData }) {
           </p>
         </div>
       </div>
+      {loaderData.unconfirmed ? (
+        <p role="status" className="rounded-xl bg-points-soft px-4 py-3 text-ink">
+          We're still checking your latest payment with Paystack. If money left your account, this
+          page shows it as paid within a few minutes: there's no need to pay again.
+        </p>
+      ) : null}
+      {loaderData.wholeRefund ? (
+        <p className="rounded-xl bg-surface-sunken px-4 py-3 text-ink">
+          An earlier payment couldn't be used for this order: <ClosedPayment data={loaderData} />
+        </p>
+      ) : null}
       {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
       <div className="flex flex-wrap gap-3">
         <Button
@@ -315,9 +331,7 @@ function ClosedHeader({ data: loaderData }: { data: LoaderData }) {
         <div>
           <h1 className="text-2xl font-bold text-ink">This order was not completed</h1>
           <p className="mt-1 text-ink-muted">
-            {loaderData.wholeRefund
-              ? `Your payment of the total is being returned to you (${loaderData.wholeRefund.status === "processed" ? "done" : "on its way"}).`
-              : "Nothing was charged."}
+            <ClosedPayment data={loaderData} />
           </p>
         </div>
       </div>
@@ -326,4 +340,30 @@ function ClosedHeader({ data: loaderData }: { data: LoaderData }) {
       </ButtonLink>
     </header>
   );
+}
+
+/** What became of the money of a checkout that was not completed; "nothing" only when true. */
+function ClosedPayment({ data: loaderData }: { data: LoaderData }) {
+  const refund = loaderData.wholeRefund;
+  if (refund) {
+    const amount = <Money kobo={kobo(refund.amountKobo)} />;
+    if (refund.status === "processed") return <>Your payment of {amount} was returned to you.</>;
+    if (refund.status === "pending")
+      return <>Your payment of {amount} is on its way back to you.</>;
+    return (
+      <>
+        Returning your payment of {amount} is taking longer than it should. Our team is on it and
+        will contact you at {loaderData.email}.
+      </>
+    );
+  }
+  if (loaderData.charged) {
+    return (
+      <>
+        A payment was taken but couldn't be used for these orders. Our team has been alerted and
+        will return it to you.
+      </>
+    );
+  }
+  return <>Nothing was charged.</>;
 }

@@ -28,7 +28,9 @@ import {
   type QuotedLine,
 } from "#app/orders/checkout-quote.ts";
 import { verifyAndConfirm } from "#app/orders/confirm.server.ts";
+import { checkoutOfPayment, paymentSettled } from "#app/orders/orders.server.ts";
 import { paymentServices } from "#app/orders/payment-services.server.ts";
+import { PaymentProviderError } from "#app/payments/provider.server.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/checkout";
 
@@ -73,6 +75,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 const intentSchema = z.enum(["pay", "pay-again", "confirm"]);
 
+/** When Paystack can't be asked right after paying: what the shopper needs to know. */
+const confirmFailedMessage =
+  "We couldn't confirm your payment with Paystack just now. If money left your account, your order updates by itself within a few minutes: there's no need to pay again.";
+
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const paying = paymentServices(services(context));
@@ -97,7 +103,28 @@ export async function action({ context, request }: Route.ActionArgs) {
       if (!reference.success) {
         return data({ intent: "confirm" as const, message: "Unknown payment" }, { status: 400 });
       }
-      const confirmation = await verifyAndConfirm(paying, reference.data);
+      let confirmation: Awaited<ReturnType<typeof verifyAndConfirm>>;
+      try {
+        confirmation = await verifyAndConfirm(paying, reference.data);
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        // Paystack didn't answer or refused: the payment may well have gone through, and the
+        // webhook or the reconciliation job will still confirm it. Say so; never a crash.
+        paying.log.warn({ err: error, reference: reference.data }, "confirming a payment failed");
+        const checkoutId = await checkoutOfPayment(paying.db, reference.data);
+        // The webhook may have confirmed it meanwhile: then there is nothing to warn about.
+        if (checkoutId && (await paymentSettled(paying.db, reference.data))) {
+          throw redirect(`/checkout/${checkoutId}`);
+        }
+        return data(
+          {
+            intent: "confirm" as const,
+            message: confirmFailedMessage,
+            checkoutId,
+          },
+          { status: 502 },
+        );
+      }
       if (confirmation.kind === "unknown") {
         return data({ intent: "confirm" as const, message: "Unknown payment" }, { status: 404 });
       }

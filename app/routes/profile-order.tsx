@@ -3,6 +3,7 @@ import { formatNigerianPhone } from "#app/auth/phone.ts";
 import { requireUser } from "#app/auth/session.server.ts";
 import {
   OrderClosingReason,
+  OrderDispute,
   OrderHandover,
   OrderHistory,
   OrderItems,
@@ -99,7 +100,15 @@ export default function ProfileOrder({ loaderData }: Route.ComponentProps) {
         refundState={{
           pending: "on its way to you",
           processed: "returned to you",
-          failed: "on its way to you",
+          failed: "delayed; our team is on it and will contact you",
+          needs_attention: "delayed; our team is on it and will contact you",
+        }}
+      />
+      <OrderDispute
+        order={order}
+        wording={{
+          open: "You asked your bank to reverse this payment. The business and Oja are answering it; your bank will tell you its decision.",
+          resolved: "Your bank has decided on your payment dispute.",
         }}
       />
 

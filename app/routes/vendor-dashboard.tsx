@@ -1,11 +1,16 @@
-import { ChevronRight, ClipboardList, PackageOpen } from "lucide-react";
+import { BellRing, ChevronRight, ClipboardList, PackageOpen, ShieldAlert } from "lucide-react";
 import { data, Link } from "react-router";
 import { hasBusinessRole } from "#app/auth/roles.ts";
 import { requireBusinessMember } from "#app/auth/session.server.ts";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { Money } from "#app/components/ui/money.tsx";
-import { dashboardFigures, lowStockThreshold, needsAttention } from "#app/console/orders.server.ts";
+import {
+  consoleAlerts,
+  dashboardFigures,
+  lowStockThreshold,
+  needsAttention,
+} from "#app/console/orders.server.ts";
 import { services } from "#app/context.server.ts";
 import { kobo } from "#app/money.ts";
 import type { Route } from "./+types/vendor-dashboard";
@@ -14,7 +19,8 @@ import { useConsole } from "./vendor-business.tsx";
 /**
  * /vendor/{business}: the dashboard, for every member. Today's and this week's sales in Lagos
  * time (paid orders that weren't refunded, with refunds beside them), then what needs a hand:
- * paid orders to hand over, oldest first, and products running low or sold out.
+ * paid orders to hand over, oldest first, and products running low or sold out. Above them, the
+ * alerts: new paid orders of the last day, and disputed payments (decision 024).
  */
 const paidFormat = new Intl.DateTimeFormat("en-NG", {
   dateStyle: "medium",
@@ -25,12 +31,20 @@ const paidFormat = new Intl.DateTimeFormat("en-NG", {
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { membership } = await requireBusinessMember(context, request, params.business, "staff");
   const { db } = services(context);
-  const [figures, attention] = await Promise.all([
+  const [figures, attention, alerts] = await Promise.all([
     dashboardFigures(db, membership.businessId),
     needsAttention(db, membership.businessId),
+    consoleAlerts(db, membership.businessId),
   ]);
   return data(
     {
+      alerts: {
+        newPaid: alerts.newPaid,
+        disputed: alerts.disputed.map((order) => ({
+          number: order.number,
+          dueAt: order.dueAt ? paidFormat.format(order.dueAt) : null,
+        })),
+      },
       today: figures.today,
       week: figures.week,
       weekStarted: new Intl.DateTimeFormat("en-NG", {
@@ -62,6 +76,7 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <h1 className="text-xl font-semibold text-ink">Dashboard</h1>
+      <ConsoleAlerts alerts={loaderData.alerts} base={base} />
       {loaderData.isNew ? (
         <EmptyState
           icon={PackageOpen}
@@ -95,6 +110,72 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
         </>
       )}
     </div>
+  );
+}
+
+/** New paid orders and disputed payments, each a line that opens what it is about. */
+function ConsoleAlerts({ alerts, base }: { alerts: LoaderData["alerts"]; base: string }) {
+  const { newPaid, disputed } = alerts;
+  if (!newPaid && disputed.length === 0) return null;
+  return (
+    <section aria-label="Alerts" className="space-y-2">
+      {newPaid ? (
+        <div
+          role="status"
+          className="flex flex-wrap items-center gap-3 rounded-xl border border-brand bg-brand-soft px-4 py-3 text-ink"
+        >
+          <BellRing aria-hidden="true" className="size-5 shrink-0 text-brand-strong" />
+          <p className="min-w-0 flex-1">
+            <span className="font-semibold">
+              {newPaid.count === 1 ? "New paid order" : `${newPaid.count} new paid orders`}
+            </span>{" "}
+            in the last day. Newest:{" "}
+            <span className="whitespace-nowrap font-mono">{newPaid.newest.number}</span>,{" "}
+            <Money kobo={kobo(newPaid.newest.subtotalKobo)} />.
+          </p>
+          <Link
+            to={`${base}/orders/${newPaid.newest.number}`}
+            className="text-sm font-medium text-brand-strong underline underline-offset-2"
+          >
+            Open {newPaid.newest.number}
+          </Link>
+        </div>
+      ) : null}
+      {disputed.length > 0 ? (
+        <div
+          role="status"
+          className="flex gap-3 rounded-xl border border-danger bg-danger-soft px-4 py-3 text-ink"
+        >
+          <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
+          <div className="min-w-0 flex-1">
+            <p className="font-semibold">
+              {disputed.length === 1
+                ? "A payment is disputed"
+                : `${disputed.length} payments are disputed`}
+            </p>
+            <p className="text-sm">
+              The shopper asked their bank for the money back. Hold what isn't handed over yet and
+              send Oja proof of delivery or service.
+            </p>
+            <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              {disputed.map((order) => (
+                <li key={order.number}>
+                  <Link
+                    to={`${base}/orders/${order.number}`}
+                    className="font-mono font-medium text-ink underline underline-offset-2"
+                  >
+                    {order.number}
+                  </Link>
+                  {order.dueAt ? (
+                    <span className="text-ink-muted"> · answer by {order.dueAt}</span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      ) : null}
+    </section>
   );
 }
 

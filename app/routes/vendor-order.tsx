@@ -8,6 +8,7 @@ import { hasBusinessRole } from "#app/auth/roles.ts";
 import { requireBusinessMember } from "#app/auth/session.server.ts";
 import {
   OrderClosingReason,
+  OrderDispute,
   OrderHandover,
   OrderHistory,
   OrderItems,
@@ -181,6 +182,14 @@ export default function VendorOrder({ loaderData, actionData }: Route.ComponentP
           pending: "on its way to the shopper",
           processed: "returned to the shopper",
           failed: "failed: contact Oja",
+          needs_attention: "held up at the bank: contact Oja",
+        }}
+      />
+      <OrderDispute
+        order={order}
+        wording={{
+          open: "The shopper asked their bank to reverse this payment. Hold anything not yet handed over, and send Oja proof of delivery or service.",
+          resolved: "The bank has decided on the shopper's dispute.",
         }}
       />
 

@@ -67,6 +67,15 @@ const reportSchema = z.object({
 });
 
 const resendSchema = z.object({ times: z.number().int().min(1).max(100).default(1) });
+const disputeSchema = z.object({
+  step: z.enum(["create", "remind", "resolve"]),
+  resolution: z.enum(["merchant-accepted", "declined", "auto-accepted"]).optional(),
+});
+const settingsSchema = z.object({
+  feesOnCustomer: z.boolean().optional(),
+  refundOutcome: z.enum(["processed", "failed", "needs-attention"]).optional(),
+  webhooksPaused: z.boolean().optional(),
+});
 
 const cardFormSchema = z.object({
   number: z.string().default(""),
@@ -264,6 +273,11 @@ export function simulatorRouter(simulator: PaystackSimulator, options: Simulator
     );
   });
 
+  router.get("/refund/:id", requireSecretKey, (req, res) => {
+    const { transaction, refund } = simulator.findRefund(String(req.params.id));
+    envelope(res, 200, "Refund retrieved", simulator.describeRefund(transaction, refund));
+  });
+
   // What the browser uses.
   router.get("/v2/inline.js", (_req, res) => {
     res.type(assetTypes["checkout.js"]).set("Cache-Control", "no-cache").send(assets["inline.js"]);
@@ -382,6 +396,18 @@ export function simulatorRouter(simulator: PaystackSimulator, options: Simulator
       const { times } = parseBody(resendSchema, req.body);
       simulator.resendChargeSuccess(String(req.params.reference), times);
       envelope(res, 200, `charge.success sent ${times} time(s)`, { times });
+    });
+    hooks.post("/transactions/:reference/dispute", (req, res) => {
+      const { step, resolution } = parseBody(disputeSchema, req.body);
+      const transaction = simulator.dispute(String(req.params.reference), step, resolution);
+      envelope(res, 200, `charge.dispute.${step} sent`, state(transaction));
+    });
+    hooks.post("/settings", (req, res) => {
+      const { feesOnCustomer, refundOutcome, webhooksPaused } = parseBody(settingsSchema, req.body);
+      if (webhooksPaused !== undefined) simulator.pauseWebhooks(webhooksPaused);
+      if (feesOnCustomer !== undefined) simulator.setFeesOnCustomer(feesOnCustomer);
+      if (refundOutcome !== undefined) simulator.setRefundOutcome(refundOutcome);
+      envelope(res, 200, "Settings changed");
     });
     hooks.get("/webhooks", (_req, res) => {
       envelope(res, 200, "Webhook deliveries", simulator.deliveries());

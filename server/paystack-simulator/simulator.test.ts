@@ -467,6 +467,92 @@ describe("webhooks", () => {
   });
 });
 
+describe("Paystack's documented event shapes", () => {
+  test("refund events carry no refund id: pending first, then processed with its refund_reference; GET /refund/:id agrees", async () => {
+    const receiver = await startReceiver();
+    cleanups.push(receiver.close);
+    paystack.simulator.setWebhookUrl(receiver.url);
+    const { reference } = await initialize();
+    paystack.simulator.complete(reference, "success");
+    const refund = await client().refund({ reference, amountKobo: 150_000 });
+    await paystack.simulator.idle();
+    const events = receiver.received
+      .map(({ body }) => JSON.parse(body) as { event: string; data: Record<string, unknown> })
+      .filter(({ event }) => event.startsWith("refund."));
+    expect(events.map(({ event }) => event)).toEqual(["refund.pending", "refund.processed"]);
+    for (const { data } of events) {
+      expect(data).not.toHaveProperty("id");
+      expect(data).toMatchObject({ transaction_reference: reference, amount: "150000" });
+    }
+    expect(events[0]?.data.refund_reference).toBeNull();
+    expect(events[1]?.data.refund_reference).toEqual(expect.any(String));
+    expect(await client().fetchRefund(refund.providerId)).toMatchObject({
+      providerId: refund.providerId,
+      status: "processed",
+      amountKobo: 150_000,
+    });
+    await expect(client().fetchRefund("999")).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  test("a refund can end failed or needs-attention, as Paystack's can", async () => {
+    const { reference } = await initialize();
+    paystack.simulator.complete(reference, "success");
+    paystack.simulator.setRefundOutcome("needs-attention");
+    cleanups.push(() => paystack.simulator.setRefundOutcome("processed"));
+    const refund = await client().refund({ reference });
+    await paystack.simulator.idle();
+    expect((await client().fetchRefund(refund.providerId)).status).toBe("needs-attention");
+    expect((await client().verify(reference)).status).toBe("success");
+  });
+
+  test("with the fees passed on, the charge is the ask plus fees and requested_amount is the ask", async () => {
+    paystack.simulator.setFeesOnCustomer(true);
+    cleanups.push(() => paystack.simulator.setFeesOnCustomer(false));
+    const { reference } = await initialize({ amount: 500_000 });
+    paystack.simulator.complete(reference, "success");
+    expect(await client().verify(reference)).toMatchObject({
+      amountKobo: 500_000 + 7_500 + 10_000,
+      requestedAmountKobo: 500_000,
+    });
+  });
+
+  test("a dispute and its resolution are sent with the transaction nested, and an accepted one reverses it", async () => {
+    const receiver = await startReceiver();
+    cleanups.push(receiver.close);
+    paystack.simulator.setWebhookUrl(receiver.url);
+    const { reference } = await initialize();
+    paystack.simulator.complete(reference, "success");
+    paystack.simulator.dispute(reference, "create");
+    paystack.simulator.dispute(reference, "resolve", "merchant-accepted");
+    await paystack.simulator.idle();
+    const disputes = receiver.received
+      .map(({ body }) => client().parseWebhookEvent(body))
+      .filter(({ event }) => event.startsWith("charge.dispute."));
+    expect(disputes.map(({ event }) => event)).toEqual([
+      "charge.dispute.create",
+      "charge.dispute.resolve",
+    ]);
+    expect(disputes[0]?.data).toMatchObject({
+      reference,
+      status: "awaiting-merchant-feedback",
+      transaction_reference: null,
+    });
+    expect(disputes[1]?.data).toMatchObject({
+      status: "resolved",
+      resolution: "merchant-accepted",
+    });
+    expect((await client().verify(reference)).status).toBe("reversed");
+  });
+
+  test("by default webhooks are retried on Paystack's schedule: every 3 minutes 4 times, then hourly for 72 hours", async () => {
+    const { paystackRetryDelaysMs } = await import("./simulator.ts");
+    expect(paystackRetryDelaysMs.slice(0, 5)).toEqual([
+      180_000, 180_000, 180_000, 180_000, 3_600_000,
+    ]);
+    expect(paystackRetryDelaysMs.filter((delay) => delay === 3_600_000)).toHaveLength(72);
+  });
+});
+
 describe("test hooks", () => {
   test("need the secret key", async () => {
     const { reference } = await initialize();

@@ -57,7 +57,8 @@ export interface SimulatorOptions {
   webhookUrl?: string;
   /**
    * The waits between delivery attempts of one webhook: [1000, 5000] tries three times, waiting
-   * 1 s and then 5 s. Default: 5 s, 30 s, 2 min, 10 min (five attempts).
+   * 1 s and then 5 s. Default: Paystack's live schedule, every 3 minutes for the first 4 tries,
+   * then hourly for the next 72 hours (https://paystack.com/docs/payments/webhooks/#retries).
    */
   webhookRetryDelaysMs?: readonly number[];
   /** How long one delivery attempt may take. Default 10 s. */
@@ -77,11 +78,21 @@ export interface CardDetails {
   brand: string;
 }
 
+/** Paystack's refund statuses (https://paystack.com/docs/payments/refunds/). */
+export type SimulatedRefundStatus =
+  | "pending"
+  | "processing"
+  | "processed"
+  | "failed"
+  | "needs-attention";
+
 export interface SimulatedRefund {
   id: number;
   amount: number;
   currency: string;
-  status: "pending" | "processed";
+  status: SimulatedRefundStatus;
+  /** The processor's reference, as refund events carry it (null until processed or failed). */
+  refundReference: string | null;
   merchantNote: string | null;
   customerNote: string | null;
   createdAt: Date;
@@ -93,7 +104,10 @@ export interface SimulatedTransaction {
   reference: string;
   accessCode: string;
   email: string;
+  /** What was charged: `requestedAmount` plus the fees when they are passed on to the shopper. */
   amount: number;
+  /** What the merchant asked (Paystack's `requested_amount`). */
+  requestedAmount: number;
   currency: string;
   channels: string[];
   metadata: Record<string, unknown>;
@@ -234,8 +248,14 @@ export function sign(body: string, secretKey: string): string {
 
 export type PaystackSimulator = ReturnType<typeof createPaystackSimulator>;
 
+/** Paystack's live retry schedule: every 3 minutes for the first 4 tries, then hourly for 72 h. */
+export const paystackRetryDelaysMs: readonly number[] = [
+  ...Array<number>(4).fill(3 * 60_000),
+  ...Array<number>(72).fill(60 * 60_000),
+];
+
 export function createPaystackSimulator(options: SimulatorOptions) {
-  const retryDelays = options.webhookRetryDelaysMs ?? [5_000, 30_000, 120_000, 600_000];
+  const retryDelays = options.webhookRetryDelaysMs ?? paystackRetryDelaysMs;
   const webhookTimeout = options.webhookTimeoutMs ?? 10_000;
   const refundDelay = options.refundDelayMs ?? 1_000;
   const maxTransactions = options.maxTransactions ?? 10_000;
@@ -250,6 +270,12 @@ export function createPaystackSimulator(options: SimulatorOptions) {
   let stop = new AbortController();
   let nextId = 4_100_000_001;
   let nextDelivery = 1;
+  /** Test hook: charge the shopper the fees on top of what was asked (Paystack's "pass fees"). */
+  let feesOnCustomer = false;
+  /** Test hook: webhooks are not sent while paused (as when Paystack's are delayed). */
+  let webhooksPaused = false;
+  /** Test hook: how refunds end from now on (Paystack's `failed` and `needs-attention` too). */
+  let refundOutcome: "processed" | "failed" | "needs-attention" = "processed";
 
   async function idle() {
     while (pending.size > 0) await Promise.allSettled([...pending]);
@@ -334,7 +360,7 @@ export function createPaystackSimulator(options: SimulatorOptions) {
       order_id: null,
       paidAt: iso(transaction.paidAt),
       createdAt: iso(transaction.createdAt),
-      requested_amount: transaction.amount,
+      requested_amount: transaction.requestedAmount,
       transaction_date: iso(transaction.createdAt),
       plan_object: {},
       subaccount: {},
@@ -344,7 +370,7 @@ export function createPaystackSimulator(options: SimulatorOptions) {
   /** Queues a signed webhook; never waits for it (deliveries run in the background). */
   function sendWebhook(event: string, reference: string, data: object) {
     const url = webhookUrl;
-    if (!url) return;
+    if (!url || webhooksPaused) return;
     const body = JSON.stringify({ event, data });
     const delivery: WebhookDelivery = {
       id: nextDelivery++,
@@ -424,6 +450,7 @@ export function createPaystackSimulator(options: SimulatorOptions) {
       accessCode: newAccessCode(),
       email: input.email,
       amount: input.amount,
+      requestedAmount: input.amount,
       currency: input.currency,
       channels: input.channels ?? [...channels.slice(0, 5)],
       metadata: input.metadata ?? {},
@@ -460,6 +487,9 @@ export function createPaystackSimulator(options: SimulatorOptions) {
     }
     transaction.status = "success";
     transaction.paidAt = new Date();
+    // With the fees passed on, the shopper pays them on top; requested_amount keeps the ask.
+    if (feesOnCustomer)
+      transaction.amount = transaction.requestedAmount + fees(transaction.requestedAmount);
     sendWebhook("charge.success", transaction.reference, describe(transaction));
     return transaction;
   }
@@ -503,47 +533,104 @@ export function createPaystackSimulator(options: SimulatorOptions) {
       amount,
       currency: transaction.currency,
       status: "pending",
+      refundReference: null,
       merchantNote: input.merchant_note ?? null,
       customerNote: input.customer_note ?? null,
       createdAt: now,
       processedAt: null,
     };
     transaction.refunds.push(created);
-    track(processRefund(transaction, created, stop.signal));
+    track(processRefund(transaction, created, refundOutcome, stop.signal));
     return { transaction, refund: created };
+  }
+
+  /**
+   * A refund event in Paystack's documented shape: no refund id, the transaction's reference, the
+   * amount as a string of digits, and the processor's `refund_reference` once there is one
+   * (https://paystack.com/docs/payments/refunds/#listen-for-refund-status).
+   */
+  function refundEvent(transaction: SimulatedTransaction, created: SimulatedRefund) {
+    sendWebhook(`refund.${created.status}`, transaction.reference, {
+      status: created.status,
+      transaction_reference: transaction.reference,
+      refund_reference: created.refundReference,
+      amount: String(created.amount),
+      currency: created.currency,
+      processor: "simulator",
+      customer: { first_name: null, last_name: null, email: transaction.email },
+      integration: 100_001,
+      domain: "test",
+    });
   }
 
   async function processRefund(
     transaction: SimulatedTransaction,
     created: SimulatedRefund,
+    outcome: typeof refundOutcome,
     signal: AbortSignal,
   ) {
+    refundEvent(transaction, created);
     try {
       await abortableSleep(refundDelay, signal);
     } catch {
       return;
     }
-    created.status = "processed";
-    created.processedAt = new Date();
+    created.status = outcome;
+    created.refundReference = `${outcome === "processed" ? "" : "TRF_"}${created.id}${randomBytes(2).toString("hex")}`;
+    if (created.status === "processed") created.processedAt = new Date();
     const refunded = transaction.refunds
       .filter(({ status }) => status === "processed")
       .reduce((sum, { amount }) => sum + amount, 0);
     // Paystack marks a fully refunded transaction reversed.
     if (refunded >= transaction.amount) transaction.status = "reversed";
-    sendWebhook("refund.processed", transaction.reference, {
-      id: created.id,
-      status: "processed",
-      transaction_reference: transaction.reference,
-      refund_reference: `RFD_${created.id}`,
-      amount: created.amount,
-      currency: created.currency,
-      processor: "simulator",
-      customer: { email: transaction.email, customer_code: `CUS_${customerId(transaction.email)}` },
-      integration: 100_001,
+    refundEvent(transaction, created);
+  }
+
+  /** A dispute event as Paystack documents it: the transaction nested under `transaction`. */
+  function disputeEvent(
+    event: "charge.dispute.create" | "charge.dispute.remind" | "charge.dispute.resolve",
+    transaction: SimulatedTransaction,
+    resolution: string | null,
+  ) {
+    const now = new Date();
+    const resolved = event === "charge.dispute.resolve";
+    sendWebhook(event, transaction.reference, {
+      id: transaction.id + 1,
+      refund_amount: transaction.amount,
+      currency: transaction.currency,
+      status: resolved ? "resolved" : "awaiting-merchant-feedback",
+      resolution: resolved ? resolution : null,
       domain: "test",
-      merchant_note: created.merchantNote,
-      customer_note: created.customerNote,
+      transaction: describe(transaction),
+      transaction_reference: null,
+      category: "chargeback",
+      customer: describe(transaction).customer,
+      bin: transaction.card?.bin ?? null,
+      last4: transaction.card?.last4 ?? null,
+      dueAt: new Date(now.getTime() + 2 * 24 * 60 * 60_000).toISOString(),
+      resolvedAt: resolved ? now.toISOString() : null,
+      evidence: null,
+      attachments: null,
+      note: null,
+      history: [{ status: "pending", by: transaction.email, createdAt: now.toISOString() }],
+      messages: [
+        {
+          sender: transaction.email,
+          body: "Customer complained about debit without value",
+          createdAt: now.toISOString(),
+        },
+      ],
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
     });
+  }
+
+  function findRefund(id: string) {
+    for (const transaction of byReference.values()) {
+      const found = transaction.refunds.find((refund) => String(refund.id) === id);
+      if (found) return { transaction, refund: found };
+    }
+    throw new SimulatorError(404, "Refund not found");
   }
 
   /** Refund as POST /refund answers it. */
@@ -596,8 +683,38 @@ export function createPaystackSimulator(options: SimulatorOptions) {
     pay,
     cancel,
     refund,
+    findRefund,
     describe,
     describeRefund,
+    /** Test hook: from now on successful payments carry the fees on top (Paystack's "pass fees"). */
+    setFeesOnCustomer(on: boolean) {
+      feesOnCustomer = on;
+    },
+    /** Test hook: stops sending webhooks (none are queued for later) until resumed. */
+    pauseWebhooks(paused: boolean) {
+      webhooksPaused = paused;
+    },
+    /** Test hook: how refunds made from now on end (processed, failed or needs-attention). */
+    setRefundOutcome(outcome: "processed" | "failed" | "needs-attention") {
+      refundOutcome = outcome;
+    },
+    /**
+     * Test hook: the shopper disputes a paid transaction with their bank (`create`), Paystack
+     * reminds the merchant (`remind`), or the dispute is closed with `resolution`
+     * (`merchant-accepted`, `declined`, `auto-accepted`); an accepted one reverses the charge.
+     */
+    dispute(
+      reference: string,
+      step: "create" | "remind" | "resolve",
+      resolution: "merchant-accepted" | "declined" | "auto-accepted" = "merchant-accepted",
+    ) {
+      const transaction = find(reference);
+      if (!transaction.paidAt)
+        throw new SimulatorError(400, "Only a paid transaction can be disputed");
+      if (step === "resolve" && resolution !== "declined") transaction.status = "reversed";
+      disputeEvent(`charge.dispute.${step}`, transaction, step === "resolve" ? resolution : null);
+      return transaction;
+    },
     /**
      * Test hook: completes a transaction as the hosted checkout would, without a browser.
      */
@@ -639,6 +756,9 @@ export function createPaystackSimulator(options: SimulatorOptions) {
       byReference.clear();
       byAccessCode.clear();
       deliveries.length = 0;
+      feesOnCustomer = false;
+      refundOutcome = "processed";
+      webhooksPaused = false;
     },
     /** Stops webhook retries and pending refunds. */
     async close() {
