@@ -62,6 +62,13 @@ function useCartQuote(items: readonly CartItem[]) {
   };
 }
 
+/** A sold-out line needs one thing said (and one fix: remove it); its price or size can wait. */
+function shownIssues(line: QuotedLine | undefined): QuotedLine["issues"] {
+  const issues = line?.issues ?? [];
+  const soldOut = issues.filter((issue) => issue.kind === "out_of_stock");
+  return soldOut.length > 0 ? soldOut : issues;
+}
+
 function CartLine({ item, quoted }: { item: CartItem; quoted: QuotedLine | undefined }) {
   const name = text(item, "name") ?? "Product";
   const image = text(item, "image");
@@ -79,7 +86,7 @@ function CartLine({ item, quoted }: { item: CartItem; quoted: QuotedLine | undef
       </div>
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-3">
-          <h3 className="font-semibold text-ink">
+          <h3 className="min-w-0 font-semibold break-words text-ink">
             {href ? (
               <Link to={href} className="hover:underline">
                 {name}
@@ -150,7 +157,7 @@ function CartLine({ item, quoted }: { item: CartItem; quoted: QuotedLine | undef
             <span className="sr-only"> {name}</span>
           </button>
         </div>
-        {quoted?.issues.map((issue) => (
+        {shownIssues(quoted).map((issue) => (
           <div
             key={issue.kind}
             className={
@@ -159,8 +166,8 @@ function CartLine({ item, quoted }: { item: CartItem; quoted: QuotedLine | undef
                 : "mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-points-soft px-3 py-2 text-sm text-ink"
             }
           >
-            <span>{describeIssue(issue, quoted)}</span>
-            <IssueFix issue={issue} line={quoted} item={item} />
+            <span>{quoted ? describeIssue(issue, quoted) : null}</span>
+            {quoted ? <IssueFix issue={issue} line={quoted} item={item} /> : null}
           </div>
         ))}
       </div>
