@@ -33,10 +33,13 @@ export function AddToCartButton({
     const items = dispatchCart({ type: "add", product: { ...product, size } });
     const line = items.find((item) => item.id === product.id);
     const quantity = line?.quantity ?? 1;
-    const what = line?.size ? `${label} (size ${line.size})` : label;
     toast.success(
-      quantity > 1 ? `${what}: ${quantity} in your cart` : `${what} added to your cart`,
-      { action: { label: "View cart", onClick: () => navigate("/cart") } },
+      quantity > 1 ? `${label}: ${quantity} in your cart` : `${label} added to your cart`,
+      {
+        // As the product page says it: the size in the line under the title.
+        description: line?.size ? `Size ${line.size}` : undefined,
+        action: { label: "View cart", onClick: () => navigate("/cart") },
+      },
     );
   }
 

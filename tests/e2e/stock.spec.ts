@@ -122,7 +122,8 @@ for (const [device, viewport] of Object.entries(viewports)) {
       const size = ((await sizeButton.getAttribute("aria-label")) ?? "").replace(/^Size /, "");
       await sizeButton.click();
       await expect(chooser).toBeHidden();
-      await expect(page.getByText(`${name} (size ${size}) added to your cart`)).toBeVisible();
+      await expect(page.getByText(`${name} added to your cart`)).toBeVisible();
+      await expect(page.getByText(`Size ${size}`, { exact: true })).toBeVisible();
       await expect(cartLink(page)).toHaveAccessibleName("Cart, 1 item");
 
       await openHydrated(page, "/cart");
@@ -131,6 +132,28 @@ for (const [device, viewport] of Object.entries(viewports)) {
       // A size chosen, in stock, at today's price: nothing to flag.
       await expect(page.getByText("Prices and stock are checked again at checkout.")).toBeVisible();
       await expect(line.getByText(/Sold out|Only \d+ left|The price changed/)).toHaveCount(0);
+    });
+
+    test("the /b filters fold away on a phone; a signed-in shopper reaches /b/ff from the header", async ({
+      page,
+    }) => {
+      await openHydrated(page, "/b");
+      const category = page.getByRole("combobox", { name: "Category" });
+      if (device === "phone") {
+        await expect(category).toBeHidden();
+        await page.getByText("Filters", { exact: true }).click();
+      }
+      await expect(category).toBeVisible();
+      await expect(page.getByRole("banner").getByRole("link", { name: /^For you/ })).toHaveCount(0);
+
+      await signIn(page, e2eTeam.manager.email, e2ePassword);
+      await openHydrated(page, "/");
+      await page
+        .getByRole("banner")
+        .getByRole("link", { name: "For you: businesses you follow" })
+        .click();
+      await expect(page).toHaveURL(/\/b\/ff$/);
+      await expect(page.getByRole("heading", { level: 1, name: "For you" })).toBeVisible();
     });
 
     test("the home page's one search box finds the spas first for spaa", async ({ page }) => {
