@@ -141,10 +141,20 @@ describe("sold-out products", () => {
   });
 
   it("rank after the matches that can be bought, however well they match", async () => {
-    // Every massage names the word alike; the two sold out come last.
-    const list = await names({ kind: "products", text: "massage" });
-    expect(list[0]).toBe("Swedish Massage");
-    expect(list.slice(1).sort()).toEqual(["Deep Tissue Massage", "Hot Stone Massage"]);
+    // Every massage names the word; Swedish Massage, the best match, sells out while Hot Stone
+    // Massage comes back: the one that can be bought leads.
+    const swedish = ids["Swedish Massage"] as string;
+    const hotStone = ids["Hot Stone Massage"] as string;
+    await handle.db.update(products).set({ stock: 0 }).where(eq(products.id, swedish));
+    await handle.db.update(products).set({ stock: 3 }).where(eq(products.id, hotStone));
+    try {
+      const list = await names({ kind: "products", text: "massage" });
+      expect(list[0]).toBe("Hot Stone Massage");
+      expect(list.slice(1).sort()).toEqual(["Deep Tissue Massage", "Swedish Massage"]);
+    } finally {
+      await handle.db.update(products).set({ stock: 10 }).where(eq(products.id, swedish));
+      await handle.db.update(products).set({ stock: 0 }).where(eq(products.id, hotStone));
+    }
   });
 
   it("page after the products in stock, each row exactly once", async () => {
@@ -172,6 +182,11 @@ describe("sold-out products", () => {
   });
 
   it("move back among the others when stock returns", async () => {
+    // The dearest spa service: among the sold-out ones at the end, first once restocked.
+    expect((await names({ ...spaProducts, sort: "price-desc" })).slice(-2)).toEqual([
+      "Hot Stone Massage",
+      "Deep Tissue Massage",
+    ]);
     await handle.db
       .update(products)
       .set({ stock: 4 })
