@@ -172,9 +172,16 @@ export async function featuredProducts(db: Database, limit: number): Promise<Pro
     .leftJoin(images, eq(images.id, productImages.imageId))
     .where(and(inArray(products.businessId, order), eq(products.status, "active")))
     .orderBy(products.businessId, desc(products.stock), asc(products.id));
-  return rows
-    .sort((a, b) => order.indexOf(a.businessId) - order.indexOf(b.businessId))
-    .map(toProductCard);
+  return (
+    rows
+      // A business whose every product sold out still shows one, after those that can be bought.
+      .sort(
+        (a, b) =>
+          Number(b.stock > 0) - Number(a.stock > 0) ||
+          order.indexOf(a.businessId) - order.indexOf(b.businessId),
+      )
+      .map(toProductCard)
+  );
 }
 
 export async function listCategories(db: Database) {

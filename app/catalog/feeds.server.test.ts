@@ -202,6 +202,20 @@ describe("gift ideas", () => {
     expect(second.items.map((product) => product.slug)).toEqual(["couples-massage"]);
     expect(second.nextCursor).toBeNull();
   });
+
+  test("put a sold-out gift after those that can be bought, paging included", async () => {
+    const spaDay = ids["spa-day"] as string;
+    await db().update(products).set({ stock: 0 }).where(eq(products.id, spaDay));
+    try {
+      const first = await giftIdeas(db(), { limit: 1 });
+      expect(first.items.map((product) => product.slug)).toEqual(["couples-massage"]);
+      const second = await giftIdeas(db(), { limit: 1, after: first.nextCursor });
+      expect(second.items).toMatchObject([{ slug: "spa-day", inStock: false }]);
+      expect(second.nextCursor).toBeNull();
+    } finally {
+      await db().update(products).set({ stock: 10 }).where(eq(products.id, spaDay));
+    }
+  });
 });
 
 describe("the spa landing page", () => {

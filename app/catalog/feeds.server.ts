@@ -50,6 +50,9 @@ export function timeAgo(date: Date, now: Date): string {
   return "just now";
 }
 
+/** Can be bought now: lists put these before sold-out products (issue 15). */
+const inStock = sql<boolean>`(${products.stock} > 0)`;
+
 // ---------------------------------------------------------------------------------------------
 // Cursors over (created_at, id), newest first
 
@@ -65,27 +68,32 @@ interface FeedCursor {
   /** created_at to the microsecond, UTC, as PostgreSQL printed it: round-trips exactly. */
   at: string;
   id: string;
+  /** Lists that put sold-out products last (gift ideas) keep the row's stock here. */
+  inStock?: boolean;
 }
 
 const cursorId = /^[a-z]{3}_[0-9a-z]{1,40}$/;
 
 function encodeFeedCursor(cursor: FeedCursor): string {
-  return Buffer.from(JSON.stringify([cursor.at, cursor.id]), "utf8").toString("base64url");
+  const fields =
+    cursor.inStock === undefined ? [cursor.at, cursor.id] : [cursor.at, cursor.id, cursor.inStock];
+  return Buffer.from(JSON.stringify(fields), "utf8").toString("base64url");
 }
 
 export function decodeFeedCursor(value: string): FeedCursor {
   try {
     const parsed = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as unknown;
-    if (Array.isArray(parsed) && parsed.length === 2) {
-      const [at, id] = parsed as unknown[];
+    if (Array.isArray(parsed) && (parsed.length === 2 || parsed.length === 3)) {
+      const [at, id, inStock] = parsed as unknown[];
       if (
+        (inStock === undefined || typeof inStock === "boolean") &&
         typeof at === "string" &&
         typeof id === "string" &&
         exactTimeKey.test(at) &&
         !Number.isNaN(Date.parse(at)) &&
         cursorId.test(id)
       ) {
-        return { at, id };
+        return inStock === undefined ? { at, id } : { at, id, inStock };
       }
     }
   } catch {
@@ -237,7 +245,10 @@ export async function findCategory(db: Database, slug: string) {
  */
 export const giftTag = "gift-idea";
 
-/** Active, gift-tagged products of active businesses, newest first, keyset paged. */
+/**
+ * Active, gift-tagged products of active businesses, newest first with sold-out ones last
+ * (issue 15), keyset paged.
+ */
 export async function giftIdeas(
   db: Database,
   options: { after?: string | null; limit?: number } = {},
@@ -255,16 +266,23 @@ export async function giftIdeas(
         eq(products.status, "active"),
         eq(businesses.status, "active"),
         sql`${products.tags} @> ${JSON.stringify([giftTag])}::jsonb`,
-        olderThan(sql`${products.createdAt}`, sql`${products.id}`, cursor),
+        cursor
+          ? sql`(${inStock} < ${cursor.inStock ?? true}::boolean
+              or (${inStock} = ${cursor.inStock ?? true}::boolean
+                and ${olderThan(sql`${products.createdAt}`, sql`${products.id}`, cursor)}))`
+          : undefined,
       ),
     )
-    .orderBy(desc(products.createdAt), sql`${products.id} collate "C" desc`)
+    .orderBy(desc(inStock), desc(products.createdAt), sql`${products.id} collate "C" desc`)
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
     items: page.map(toProductCard),
-    nextCursor: rows.length > limit && last ? encodeFeedCursor({ at: last.at, id: last.id }) : null,
+    nextCursor:
+      rows.length > limit && last
+        ? encodeFeedCursor({ at: last.at, id: last.id, inStock: last.stock > 0 })
+        : null,
   };
 }
 
@@ -291,7 +309,8 @@ export interface SpaLanding {
  * The spa landing page: spas open at `now` first (the search's own "open now" filter), then the
  * others; packages and massages, one per spa so a single spa never fills the row; and the cities
  * that have spas, for the city picker. There is no order data yet, so "popular" cannot mean
- * most bought: packages rank by tag (package, couples, massage), then newest.
+ * most bought: packages rank by tag (package, couples, massage), then newest, with sold-out
+ * ones after every package that can be bought.
  */
 export async function spaLanding(
   db: Database,
@@ -352,11 +371,14 @@ async function spaPackages(db: Database, city: string | null, limit: number) {
         city ? sql`lower(${businesses.city}) = lower(${city}::text)` : undefined,
       ),
     )
-    .orderBy(products.businessId, rank, desc(products.createdAt), asc(products.id));
+    .orderBy(products.businessId, desc(inStock), rank, desc(products.createdAt), asc(products.id));
   return rows
     .sort(
       (a, b) =>
-        a.rank - b.rank || b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : 1),
+        Number(b.stock > 0) - Number(a.stock > 0) ||
+        a.rank - b.rank ||
+        b.createdAt.getTime() - a.createdAt.getTime() ||
+        (a.id < b.id ? -1 : 1),
     )
     .slice(0, limit)
     .map(toProductCard);

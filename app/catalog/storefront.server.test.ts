@@ -170,6 +170,44 @@ describe("the storefront's products", () => {
   });
 });
 
+describe("sold-out products on a storefront", () => {
+  async function soldOut<T>(slug: string, run: () => Promise<T>): Promise<T> {
+    await handle.db.update(products).set({ stock: 0 }).where(sql`${products.id} = ${ids[slug]}`);
+    try {
+      return await run();
+    } finally {
+      await handle.db.update(products).set({ stock: 10 }).where(sql`${products.id} = ${ids[slug]}`);
+    }
+  }
+
+  test("come after every product in stock, and pages still show each product once", async () => {
+    await soldOut("later", async () => {
+      const { items } = await storefrontProducts(handle.db, ewaId);
+      expect(items.at(-1)).toMatchObject({ slug: "later", inStock: false });
+      expect(items.slice(0, -1).every((item) => item.inStock)).toBe(true);
+      for (const limit of [1, 2, 3]) {
+        expect((await everyStorefrontPage(limit)).seen).toEqual(items.map((item) => item.slug));
+      }
+    });
+  });
+
+  test("come last in a collection too, whatever their place in it", async () => {
+    await soldOut("facial", async () => {
+      const page = await collectionPage(handle.db, ewaId, "best-sellers");
+      const slugs = page?.items.map((item) => item.slug) ?? [];
+      expect(slugs.at(-1)).toBe("facial");
+      const seen: string[] = [];
+      let after: string | null = null;
+      do {
+        const next = await collectionPage(handle.db, ewaId, "best-sellers", { after, limit: 2 });
+        seen.push(...(next?.items.map((item) => item.slug) ?? []));
+        after = next?.nextCursor ?? null;
+      } while (after);
+      expect(seen).toEqual(slugs);
+    });
+  });
+});
+
 describe("a storefront's business", () => {
   test("is found by its slug in any case, with its category", async () => {
     const business = await businessProfile(handle.db, "EWA-Spa");

@@ -58,6 +58,19 @@ export async function listCollections(db: Database, businessId: string): Promise
 // a cursor holding a JS Date would drop the microseconds Postgres keeps and repeat products.
 const createdKey = sql<string>`(extract(epoch from ${products.createdAt}) * 1000000)::bigint`;
 const idInC = sql`${products.id} collate "C"`;
+// What can be bought comes before what sold out, in every list of a business (issue 15).
+const inStock = sql<boolean>`(${products.stock} > 0)`;
+
+/** A cursor key with the row's stock in front: "1:…" in stock, "0:…" sold out. */
+function stockKey(inStockNow: boolean, key: string): string {
+  return `${inStockNow ? 1 : 0}:${key}`;
+}
+
+/** Rows after a cursor in the order (in stock first, then `after`'s own order). */
+function afterStock(cursorInStock: boolean, after: SQL): SQL {
+  return sql`(${inStock} < ${cursorInStock}::boolean
+    or (${inStock} = ${cursorInStock}::boolean and ${after}))`;
+}
 
 function productList(db: Database) {
   return db
@@ -76,30 +89,40 @@ function activeProductsOf(businessId: string): SQL | undefined {
   );
 }
 
-/** The storefront's products, newest first, a page at a time (keyset on created_at, id). */
+/**
+ * The storefront's products, newest first with sold-out ones last, a page at a time (keyset on
+ * in stock, created_at, id).
+ */
 export async function storefrontProducts(
   db: Database,
   businessId: string,
   { after, limit = storefrontPageSize }: { after?: string | null; limit?: number } = {},
 ): Promise<Page<ProductCard>> {
-  const cursor = after ? decodeCursor(after, /^-?\d{1,18}$/) : null;
+  const cursor = after ? decodeCursor(after, /^[01]:-?\d{1,18}$/) : null;
+  const [cursorStock, cursorKey] = cursor ? [cursor.key.startsWith("1"), cursor.key.slice(2)] : [];
   const rows = await productList(db)
     .where(
       and(
         activeProductsOf(businessId),
         cursor
-          ? sql`(${createdKey} < ${cursor.key}::bigint
-              or (${createdKey} = ${cursor.key}::bigint and ${idInC} > ${cursor.id}))`
+          ? afterStock(
+              cursorStock as boolean,
+              sql`(${createdKey} < ${cursorKey}::bigint
+              or (${createdKey} = ${cursorKey}::bigint and ${idInC} > ${cursor.id}))`,
+            )
           : undefined,
       ),
     )
-    .orderBy(desc(products.createdAt), asc(idInC))
+    .orderBy(desc(inStock), desc(products.createdAt), asc(idInC))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     items: page.map(toProductCard),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.createdKey, last.id) : null,
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor(stockKey(last.stock > 0, last.createdKey), last.id)
+        : null,
   };
 }
 
@@ -109,7 +132,8 @@ export interface CollectionPage extends Page<ProductCard> {
 
 /**
  * One collection of a business by slug (any case), its active products in the collection's own
- * order (`collection_products.position`), a page at a time. Undefined for an unknown collection.
+ * order (`collection_products.position`) with sold-out ones last, a page at a time. Undefined
+ * for an unknown collection.
  */
 export async function collectionPage(
   db: Database,
@@ -133,7 +157,8 @@ export async function collectionPage(
     )
     .limit(1);
   if (!collection) return undefined;
-  const cursor = after ? decodeCursor(after, /^-?\d{1,9}$/) : null;
+  const cursor = after ? decodeCursor(after, /^[01]:-?\d{1,9}$/) : null;
+  const [cursorStock, cursorKey] = cursor ? [cursor.key.startsWith("1"), cursor.key.slice(2)] : [];
   const position = collectionProducts.position;
   const rows = await db
     .select({ ...productCardColumns, position })
@@ -147,12 +172,15 @@ export async function collectionPage(
         eq(collectionProducts.collectionId, collection.id),
         activeProductsOf(businessId),
         cursor
-          ? sql`(${position} > ${Number(cursor.key)}
-              or (${position} = ${Number(cursor.key)} and ${idInC} > ${cursor.id}))`
+          ? afterStock(
+              cursorStock as boolean,
+              sql`(${position} > ${Number(cursorKey)}
+              or (${position} = ${Number(cursorKey)} and ${idInC} > ${cursor.id}))`,
+            )
           : undefined,
       ),
     )
-    .orderBy(asc(position), asc(idInC))
+    .orderBy(desc(inStock), asc(position), asc(idInC))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
@@ -163,7 +191,10 @@ export async function collectionPage(
       description: collection.description,
     },
     items: page.map(toProductCard),
-    nextCursor: rows.length > limit && last ? encodeCursor(String(last.position), last.id) : null,
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor(stockKey(last.stock > 0, String(last.position)), last.id)
+        : null,
   };
 }
 

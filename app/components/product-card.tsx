@@ -1,9 +1,24 @@
+import { clsx } from "clsx";
 import { Link } from "react-router";
 import type { ProductCard as ProductCardData } from "#app/catalog/catalog.server.ts";
 import { koboToNaira } from "#app/money.ts";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
 import { Money } from "./ui/money.tsx";
 import { ResponsiveImage } from "./ui/responsive-image.tsx";
+
+/** "Sold out" on a product's picture or beside its name: dark on light, readable on any photo. */
+export function SoldOutBadge({ className }: { className?: string }) {
+  return (
+    <span
+      className={clsx(
+        "inline-flex items-center rounded-full bg-ink px-2.5 py-1 text-xs font-semibold text-surface",
+        className,
+      )}
+    >
+      Sold out
+    </span>
+  );
+}
 
 // The card's width in the product grids: two columns on a phone, three from 640 px, four from
 // 1024 px inside the 6xl page (at most about 270 px).
@@ -30,8 +45,9 @@ export function ProductCard({
         to={href}
         tabIndex={-1}
         aria-hidden="true"
-        className="block aspect-square bg-surface-sunken"
+        className="relative block aspect-square bg-surface-sunken"
       >
+        {product.inStock ? null : <SoldOutBadge className="absolute top-2 left-2 z-10" />}
         {product.image ? (
           <ResponsiveImage
             image={product.image}
@@ -65,11 +81,13 @@ export function ProductCard({
         <div className="pt-2">
           <AddToCartButton
             label={product.name}
+            sizes={product.sizes}
+            soldOut={!product.inStock}
             product={{
               id: product.id,
               amount: koboToNaira(product.priceKobo),
               businessId: product.business.id,
-              size: product.sizes[0] ?? null,
+              size: null,
               name: product.name,
               sizes: product.sizes,
               image: product.image?.url ?? null,

@@ -3,7 +3,7 @@ import { clampQuantity, maxQuantity, stockMessage } from "./product-purchase.tsx
 
 describe("the stock line", () => {
   test.each([
-    [0, "Out of stock", "out"],
+    [0, "Sold out", "out"],
     [1, "Only 1 left", "low"],
     [3, "Only 3 left", "low"],
     [5, "Only 5 left", "low"],

@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { Minus, Plus, ShoppingBag } from "lucide-react";
+import { Check, Minus, Plus, ShoppingBag } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { CartProduct } from "#app/cart/cart.ts";
@@ -14,7 +14,7 @@ export const maxQuantity = 99;
 
 /** What the page says about stock: exact only when it is low enough to matter. */
 export function stockMessage(stock: number): { text: string; tone: "ok" | "low" | "out" } {
-  if (stock <= 0) return { text: "Out of stock", tone: "out" };
+  if (stock <= 0) return { text: "Sold out", tone: "out" };
   if (stock <= 5) return { text: `Only ${stock} left`, tone: "low" };
   return { text: "In stock", tone: "ok" };
 }
@@ -178,6 +178,7 @@ export function ProductPurchase({ product }: { product: PurchasableProduct }) {
   const [quantityChoice, setQuantityChoice] = useState<number | undefined>();
   const [sizeError, setSizeError] = useState<string | undefined>();
   const formRef = useRef<HTMLFormElement>(null);
+  const soldOutId = useId();
 
   const lineSize = line?.size && product.sizes.includes(line.size) ? line.size : null;
   const size = sizeChoice ?? lineSize ?? onlySize;
@@ -221,12 +222,15 @@ export function ProductPurchase({ product }: { product: PurchasableProduct }) {
     <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
       <p
         className={clsx(
-          "text-sm font-semibold",
+          "flex items-center gap-1.5 text-sm font-semibold",
           stock.tone === "out" && "text-danger",
           stock.tone === "low" && "text-points",
-          stock.tone === "ok" && "text-brand",
+          // Oja's own green, never the business's brand colour (this page wears it): a red or
+          // amber brand must not make "In stock" read as a warning.
+          stock.tone === "ok" && "text-positive",
         )}
       >
+        {stock.tone === "ok" ? <Check aria-hidden="true" className="size-4" /> : null}
         {stock.text}
       </p>
       {hasSizes ? (
@@ -257,10 +261,16 @@ export function ProductPurchase({ product }: { product: PurchasableProduct }) {
         size="lg"
         className="w-full sm:w-auto"
         disabled={outOfStock || !hydrated}
+        aria-describedby={outOfStock ? soldOutId : undefined}
       >
         <ShoppingBag aria-hidden="true" className="size-5" />
-        {outOfStock ? "Out of stock" : line ? "Update cart" : "Add to cart"}
+        {outOfStock ? "Sold out" : line ? "Update cart" : "Add to cart"}
       </Button>
+      {outOfStock ? (
+        <p id={soldOutId} className="text-sm text-ink-muted">
+          It can't be added to the cart until {product.business.name} has it again.
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { AccountMenu } from "./account-menu.tsx";
 import { CartLink } from "./cart-link.tsx";
+import { FollowingLink } from "./following-link.tsx";
 import { Logo } from "./logo.tsx";
 import { SearchBox } from "./search-box.tsx";
 
@@ -10,6 +11,7 @@ export function SiteHeader() {
         <Logo />
         <SearchBox className="order-last w-full sm:order-none sm:mx-4 sm:flex-1" />
         <nav aria-label="Your shortcuts" className="ml-auto flex items-center gap-1 sm:ml-0">
+          <FollowingLink />
           <CartLink />
           <AccountMenu />
         </nav>

@@ -1,4 +1,4 @@
-import { SearchX, X } from "lucide-react";
+import { ChevronDown, SearchX, SlidersHorizontal, X } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
 import { listCategories } from "#app/catalog/catalog.server.ts";
 import { BusinessCard } from "#app/components/business-card.tsx";
@@ -103,7 +103,8 @@ export default function BusinessesListing({ loaderData }: Route.ComponentProps) 
   const { filters, categories, cities, items, nextCursor, timedOutMessage } = loaderData;
   const location = useLocation();
   const chosenCategory = categories.find((option) => option.slug === filters.category);
-  const anyFilter = Boolean(filters.category || filters.city || filters.open);
+  const activeCount = [filters.category, filters.city, filters.open].filter(Boolean).length;
+  const anyFilter = activeCount > 0;
   const without = (name: string) => {
     const search = new URLSearchParams(location.search);
     search.delete(name);
@@ -126,55 +127,76 @@ export default function BusinessesListing({ loaderData }: Route.ComponentProps) 
         </p>
       </div>
 
-      <Form
-        method="get"
-        action="/b"
-        aria-label="Filter businesses"
-        className="mt-6 grid gap-3 rounded-card border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_1fr_auto] lg:items-end"
-      >
-        <SelectField
-          label="Category"
-          name="category"
-          defaultValue={filters.category}
-          placeholder="All categories"
-          options={categories.map((option) => ({
-            value: option.slug,
-            label: `${option.name} (${option.count})`,
-          }))}
-        />
-        <SelectField
-          label="City"
-          name="city"
-          defaultValue={filters.city}
-          placeholder="All cities"
-          options={cities.map((option) => ({
-            value: option.name,
-            label: `${option.name} (${option.count})`,
-          }))}
-        />
-        <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-ink">
-          <input
-            type="checkbox"
-            name="open"
-            value="1"
-            defaultChecked={filters.open}
-            className="size-5 accent-brand"
+      {/*
+       * On a phone the filters fold away under one "Filters" line with how many are in use (the
+       * chips below name them); from 640 px they are always shown: the folded content is made
+       * visible again and the line hidden. A plain <details>, so it works before JavaScript.
+       */}
+      <details className="group mt-6 rounded-card border border-line bg-surface sm:[&::details-content]:[content-visibility:visible]">
+        <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-2 px-4 font-semibold text-ink sm:hidden [&::-webkit-details-marker]:hidden">
+          <span className="inline-flex items-center gap-2">
+            <SlidersHorizontal aria-hidden="true" className="size-4" /> Filters
+            {activeCount > 0 ? (
+              <span className="rounded-full bg-brand px-2 text-xs leading-5 text-on-brand">
+                {activeCount}
+              </span>
+            ) : null}
+          </span>
+          <ChevronDown
+            aria-hidden="true"
+            className="size-5 transition-transform group-open:rotate-180"
           />
-          Open now
-        </label>
-        <SelectField
-          label="Sort"
-          name="sort"
-          defaultValue={filters.sort}
-          options={[
-            { value: "newest", label: "Newest first" },
-            { value: "name", label: "Name A–Z" },
-          ]}
-        />
-        <Button type="submit" variant="primary">
-          Show businesses
-        </Button>
-      </Form>
+        </summary>
+        <Form
+          method="get"
+          action="/b"
+          aria-label="Filter businesses"
+          className="grid gap-3 p-4 pt-0 sm:grid-cols-2 sm:pt-4 lg:grid-cols-[1fr_1fr_auto_1fr_auto] lg:items-end"
+        >
+          <SelectField
+            label="Category"
+            name="category"
+            defaultValue={filters.category}
+            placeholder="All categories"
+            options={categories.map((option) => ({
+              value: option.slug,
+              label: `${option.name} (${option.count})`,
+            }))}
+          />
+          <SelectField
+            label="City"
+            name="city"
+            defaultValue={filters.city}
+            placeholder="All cities"
+            options={cities.map((option) => ({
+              value: option.name,
+              label: `${option.name} (${option.count})`,
+            }))}
+          />
+          <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-ink">
+            <input
+              type="checkbox"
+              name="open"
+              value="1"
+              defaultChecked={filters.open}
+              className="size-5 accent-brand"
+            />
+            Open now
+          </label>
+          <SelectField
+            label="Sort"
+            name="sort"
+            defaultValue={filters.sort}
+            options={[
+              { value: "newest", label: "Newest first" },
+              { value: "name", label: "Name A–Z" },
+            ]}
+          />
+          <Button type="submit" variant="primary">
+            Show businesses
+          </Button>
+        </Form>
+      </details>
 
       {anyFilter ? (
         <ul aria-label="Filters in use" className="mt-4 flex flex-wrap gap-2">

@@ -1,5 +1,6 @@
 import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
-import { Link } from "react-router";
+import { useEffect, useMemo } from "react";
+import { Link, useFetcher } from "react-router";
 import {
   type CartItem,
   cartCount,
@@ -8,10 +9,22 @@ import {
   lineTotalKobo,
 } from "#app/cart/cart.ts";
 import { dispatchCart, useCart } from "#app/cart/cart-store.ts";
+import {
+  cartLines,
+  IssueFix,
+  quoteUrl,
+  UnavailableLines,
+} from "#app/components/cart-line-issues.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { Money } from "#app/components/ui/money.tsx";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { nairaToKobo } from "#app/money.ts";
+import {
+  describeIssue,
+  isBlocking,
+  type Quote,
+  type QuotedLine,
+} from "#app/orders/checkout-quote.ts";
 
 export function meta() {
   return [{ title: "Your cart · Oja" }];
@@ -29,7 +42,34 @@ function sizesOf(item: CartItem): string[] {
     : [];
 }
 
-function CartLine({ item }: { item: CartItem }) {
+/**
+ * The cart as the server sees it now (issue 15): one call to the quote checkout uses, asked again
+ * whenever the cart changes, so lines that sold out, fell short of the quantity asked or changed
+ * price since they were added are flagged here, before checkout. The cart module itself still
+ * checks no stock and calls nothing (spec): this page does.
+ */
+function useCartQuote(items: readonly CartItem[]) {
+  const fetcher = useFetcher<{ quote?: Quote; error?: string }>();
+  const lines = useMemo(() => JSON.stringify(cartLines(items)), [items]);
+  const { load } = fetcher;
+  useEffect(() => {
+    if (items.length > 0) load(quoteUrl(lines));
+  }, [items.length, lines, load]);
+  return {
+    quote: fetcher.data?.quote,
+    failed: fetcher.state === "idle" && fetcher.data !== undefined && !fetcher.data.quote,
+    checking: fetcher.state !== "idle",
+  };
+}
+
+/** A sold-out line needs one thing said (and one fix: remove it); its price or size can wait. */
+function shownIssues(line: QuotedLine | undefined): QuotedLine["issues"] {
+  const issues = line?.issues ?? [];
+  const soldOut = issues.filter((issue) => issue.kind === "out_of_stock");
+  return soldOut.length > 0 ? soldOut : issues;
+}
+
+function CartLine({ item, quoted }: { item: CartItem; quoted: QuotedLine | undefined }) {
   const name = text(item, "name") ?? "Product";
   const image = text(item, "image");
   const sizes = sizesOf(item);
@@ -46,7 +86,7 @@ function CartLine({ item }: { item: CartItem }) {
       </div>
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-3">
-          <h3 className="font-semibold text-ink">
+          <h3 className="min-w-0 font-semibold break-words text-ink">
             {href ? (
               <Link to={href} className="hover:underline">
                 {name}
@@ -117,6 +157,19 @@ function CartLine({ item }: { item: CartItem }) {
             <span className="sr-only"> {name}</span>
           </button>
         </div>
+        {shownIssues(quoted).map((issue) => (
+          <div
+            key={issue.kind}
+            className={
+              isBlocking(issue)
+                ? "mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-danger-soft px-3 py-2 text-sm text-danger"
+                : "mt-2 flex flex-wrap items-center gap-2 rounded-lg bg-points-soft px-3 py-2 text-sm text-ink"
+            }
+          >
+            <span>{quoted ? describeIssue(issue, quoted) : null}</span>
+            {quoted ? <IssueFix issue={issue} line={quoted} item={item} /> : null}
+          </div>
+        ))}
       </div>
     </li>
   );
@@ -126,6 +179,12 @@ export default function Cart() {
   const items = useCart();
   const hydrated = useHydrated();
   const groups = groupByBusiness(items);
+  const { quote, failed, checking } = useCartQuote(items);
+  const quotedLines = new Map(
+    quote?.groups.flatMap((group) => group.lines.map((line) => [line.productId, line])) ?? [],
+  );
+  const unavailable = quote?.unavailable.filter((id) => items.some((item) => item.id === id)) ?? [];
+  const needsChanges = Boolean(quote?.blocked) || unavailable.length > 0;
 
   if (!hydrated) {
     return (
@@ -159,6 +218,11 @@ export default function Cart() {
             ({count} {count === 1 ? "item" : "items"})
           </span>
         </h1>
+        {unavailable.length > 0 ? (
+          <div className="mt-4">
+            <UnavailableLines ids={unavailable} items={items} />
+          </div>
+        ) : null}
         {groups.map((group) => {
           const first = group.items[0];
           const businessName = (first && text(first, "businessName")) ?? "Business";
@@ -174,7 +238,7 @@ export default function Cart() {
               </h2>
               <ul className="divide-y divide-line">
                 {group.items.map((item) => (
-                  <CartLine key={item.id} item={item} />
+                  <CartLine key={item.id} item={item} quoted={quotedLines.get(item.id)} />
                 ))}
               </ul>
               <p className="flex justify-between border-t border-line py-3 text-sm">
@@ -194,9 +258,18 @@ export default function Cart() {
             <span>Total</span>
             <Money kobo={cartTotalKobo(items)} className="font-bold" />
           </p>
-          <p className="mt-1 text-xs text-ink-muted">
-            Prices are checked again at checkout. Delivery is chosen per business.
+          <p className="mt-1 text-xs text-ink-muted" aria-live="polite">
+            {checking && !quote
+              ? "Checking prices and stock…"
+              : failed
+                ? "Prices and stock couldn't be checked just now; checkout checks them again."
+                : "Prices and stock are checked again at checkout. Delivery is chosen per business."}
           </p>
+          {needsChanges ? (
+            <p className="mt-2 text-sm font-medium text-danger" role="status">
+              Some lines need a change before you can pay: see the notes beside them.
+            </p>
+          ) : null}
           <ButtonLink to="/checkout" size="lg" className="mt-4 w-full">
             Checkout
           </ButtonLink>

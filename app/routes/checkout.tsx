@@ -6,8 +6,14 @@ import { addressesOf } from "#app/auth/addresses.server.ts";
 import type { FieldErrors } from "#app/auth/forms.ts";
 import { formatNigerianPhone } from "#app/auth/phone.ts";
 import { requireUser } from "#app/auth/session.server.ts";
-import type { CartAction, CartItem } from "#app/cart/cart.ts";
-import { dispatchCart, useCart } from "#app/cart/cart-store.ts";
+import type { CartItem } from "#app/cart/cart.ts";
+import { useCart } from "#app/cart/cart-store.ts";
+import {
+  cartLines,
+  IssueFix,
+  quoteUrl,
+  UnavailableLines,
+} from "#app/components/cart-line-issues.tsx";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { Field, FieldError, FormMessage, TextAreaField } from "#app/components/ui/field.tsx";
@@ -16,7 +22,7 @@ import { usePaystackPayment } from "#app/components/use-paystack-payment.ts";
 import { services } from "#app/context.server.ts";
 import { users } from "#app/db/schema.server.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
-import { formatNaira, kobo, koboToNaira } from "#app/money.ts";
+import { formatNaira, kobo } from "#app/money.ts";
 import { payAgain, type StartCheckoutResult, startCheckout } from "#app/orders/checkout.server.ts";
 import {
   describeIssue,
@@ -135,18 +141,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];
-
-/** The cart repriced by the server (routes/api-checkout-quote.ts). */
-const quoteUrl = (lines: string) => `/api/checkout/quote?${new URLSearchParams({ lines })}`;
-
-function cartLines(items: readonly CartItem[]) {
-  return items.map((item) => ({
-    id: item.id,
-    quantity: item.quantity,
-    size: item.size,
-    amount: item.amount,
-  }));
-}
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
@@ -519,104 +513,6 @@ function SummaryLine({
         ))}
       </div>
     </li>
-  );
-}
-
-/** One tap that changes the cart so the line can be paid for. */
-function IssueFix({
-  issue,
-  line,
-  item,
-}: {
-  issue: QuotedLine["issues"][number];
-  line: QuotedLine;
-  item: CartItem;
-}) {
-  switch (issue.kind) {
-    case "price_changed":
-      return (
-        <FixButton
-          change={{ type: "reprice", id: item.id, amount: koboToNaira(kobo(line.unitPriceKobo)) }}
-        >
-          Update my cart
-        </FixButton>
-      );
-    case "size_unavailable":
-      return (
-        <label className="flex items-center gap-2">
-          <span className="sr-only">Choose a size for {line.name}</span>
-          <select
-            defaultValue=""
-            onChange={(event) =>
-              dispatchCart({
-                type: "setQuantityAndSize",
-                item: { ...item, size: event.target.value },
-              })
-            }
-            className="h-9 rounded-lg border border-line bg-surface px-2 text-ink"
-          >
-            <option value="" disabled>
-              Choose a size
-            </option>
-            {issue.sizes.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </label>
-      );
-    case "short_stock":
-      return (
-        <FixButton
-          change={{ type: "setQuantityAndSize", item: { ...item, quantity: issue.available } }}
-        >
-          Change to {issue.available}
-        </FixButton>
-      );
-    case "out_of_stock":
-      return <FixButton change={{ type: "remove", id: item.id }}>Remove it</FixButton>;
-  }
-}
-
-function FixButton({ change, children }: { change: CartAction; children: React.ReactNode }) {
-  return (
-    <button
-      type="button"
-      className="font-semibold underline underline-offset-2 hover:no-underline"
-      onClick={() => dispatchCart(change)}
-    >
-      {children}
-    </button>
-  );
-}
-
-function UnavailableLines({ ids, items }: { ids: string[]; items: CartItem[] }) {
-  return (
-    <section
-      aria-label="No longer available"
-      className="space-y-3 rounded-xl border border-danger bg-danger-soft p-4"
-    >
-      <h2 className="font-semibold text-danger">No longer available</h2>
-      <ul className="space-y-2">
-        {ids.map((id) => {
-          const item = items.find((candidate) => candidate.id === id);
-          const name = typeof item?.name === "string" ? item.name : "A product in your cart";
-          return (
-            <li key={id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-              <span className="text-ink">{name} isn't sold on Oja any more.</span>
-              <button
-                type="button"
-                className="font-semibold text-danger underline underline-offset-2"
-                onClick={() => dispatchCart({ type: "remove", id })}
-              >
-                Remove it<span className="sr-only"> ({name})</span>
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
   );
 }
 

@@ -5,7 +5,6 @@ import { activeCities, featuredProducts, listCategories } from "#app/catalog/cat
 import { newBusinessesNear, savedCity } from "#app/catalog/feeds.server.ts";
 import { BusinessCard } from "#app/components/business-card.tsx";
 import { ProductCard } from "#app/components/product-card.tsx";
-import { SearchBox } from "#app/components/search-box.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { services } from "#app/context.server.ts";
@@ -83,7 +82,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Spas, salons, restaurants and shops across Nigeria. Fill one cart from many of them and
           pay once with Paystack.
         </p>
-        <SearchBox className="mt-6 max-w-xl" />
+        {/* One search box, the header's (issue 15); below it, the categories to browse. */}
         <nav aria-label="Categories" className="mt-6 flex flex-wrap gap-2">
           {categories.map((category) => (
             <Link

@@ -7,6 +7,7 @@ import {
 } from "#app/catalog/feeds.server.ts";
 import { BusinessLogo } from "#app/components/business-card.tsx";
 import { InfiniteList } from "#app/components/infinite-list.tsx";
+import { SoldOutBadge } from "#app/components/product-card.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { Money } from "#app/components/ui/money.tsx";
@@ -144,6 +145,7 @@ function Entry({ entry }: { entry: FeedEntry }) {
           <time dateTime={entry.createdAt} className="text-ink-muted">
             {entry.age}
           </time>
+          {entry.kind === "product" && !entry.product.inStock ? <SoldOutBadge /> : null}
         </p>
         {entry.kind === "business" ? (
           <>

@@ -54,6 +54,12 @@ beforeAll(async () => {
   await product(serenity.id, "Couples Massage", 9_000_000);
   await product(mama.id, "Jollof Rice", 150_000);
   await product(shady.id, "Shady Massage", 100_000);
+  await createBusiness(db(), {
+    slug: "quiet-tailor",
+    name: "Quiet Tailor",
+    categoryId: food.id,
+    city: "Kano",
+  });
   const zobo = await createBusiness(db(), {
     slug: "zobo-hut",
     name: "Zobo Hut",
@@ -96,10 +102,19 @@ describe("/search/{id}", () => {
 
   test("without a tab, products come first, and businesses when no product matches", async () => {
     expect((await searchPage("/search/massage")).page.kind).toBe("products");
-    // No product is named like a spa: the typo "spaa" lands on the spas themselves.
+    // The typo "spaa" is read as "spa": the spas' services come up as products.
     const spaa = await searchPage("/search/spaa");
-    expect(spaa.page.kind).toBe("businesses");
-    expect(names(spaa.page)).toEqual(["Ewa Spa", "Serenity Day Spa"]);
+    expect(spaa.page.kind).toBe("products");
+    expect(names(spaa.page).sort()).toEqual([
+      "Couples Massage",
+      "Hot Stone Massage",
+      "Steam Session",
+      "Swedish Massage",
+    ]);
+    // A tailor sells nothing on Oja yet: only the business itself is found.
+    const tailor = await searchPage("/search/tailor");
+    expect(tailor.page.kind).toBe("businesses");
+    expect(names(tailor.page)).toEqual(["Quiet Tailor"]);
     const none = await searchPage("/search/quiet%20zzzz");
     expect(none.page.kind).toBe("businesses");
     expect(none.page.result?.items).toEqual([]);

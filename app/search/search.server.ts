@@ -165,11 +165,22 @@ function searchWords(text: string): string[] {
 // ---------------------------------------------------------------------------------------------
 // Cursors
 
-type CursorKey = { kind: SearchKind; sort: SearchSort; text: string; key: string; id: string };
+/**
+ * `inStock`: every order puts what can be bought before what sold out (issue 15), so a page
+ * ends either among the products in stock or among the sold-out ones.
+ */
+type CursorKey = {
+  kind: SearchKind;
+  sort: SearchSort;
+  text: string;
+  inStock: boolean;
+  key: string;
+  id: string;
+};
 
 function encodeCursor(cursor: CursorKey): string {
   return Buffer.from(
-    JSON.stringify([cursor.kind, cursor.sort, cursor.text, cursor.key, cursor.id]),
+    JSON.stringify([cursor.kind, cursor.sort, cursor.text, cursor.inStock, cursor.key, cursor.id]),
     "utf8",
   ).toString("base64url");
 }
@@ -177,7 +188,7 @@ function encodeCursor(cursor: CursorKey): string {
 function parseCursor(value: string): unknown[] | null {
   try {
     const parsed = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as unknown;
-    return Array.isArray(parsed) && parsed.length === 5 ? parsed : null;
+    return Array.isArray(parsed) && parsed.length === 6 ? parsed : null;
   } catch {
     return null;
   }
@@ -186,8 +197,10 @@ function parseCursor(value: string): unknown[] | null {
 function decodeCursor(value: string, kind: SearchKind, sort: SearchSort, text: string): CursorKey {
   const parsed = parseCursor(value);
   if (parsed && parsed[0] === kind && parsed[1] === sort && parsed[2] === text) {
-    const [, , , key, id] = parsed;
-    if (typeof key === "string" && typeof id === "string") return { kind, sort, text, key, id };
+    const [, , , inStock, key, id] = parsed;
+    if (typeof inStock === "boolean" && typeof key === "string" && typeof id === "string") {
+      return { kind, sort, text, inStock, key, id };
+    }
   }
   throw new InvalidSearchCursorError();
 }
@@ -334,7 +347,39 @@ interface WordLookup {
    * or null when there are too many to list and the statement looks them up itself.
    */
   names: string[] | null;
+  /**
+   * For a word no document has (a typo): the words of category, business and product names it
+   * could be, those that find at least half as many products as the best of them ("spaa" → spa,
+   * spas, not spark). Searched as words of their own, and they count in the rank like the word.
+   */
+  corrections: string[];
+  /** Categories whose name has the word (as a prefix) or a correction. */
+  categoryIds: string[];
+  /**
+   * Products only: active businesses whose name has the word or a correction (whole words), or
+   * null when there are too many to list (then none counts).
+   */
+  businessIds: string[] | null;
+  /**
+   * Businesses only: the distinct names of products that have the word, a correction, or read
+   * like it, so a business is found by what it sells ("jolof" finds the kitchens selling jollof
+   * rice); null when there are too many to list.
+   */
+  soldNames: string[] | null;
 }
+
+/**
+ * A match on a category's or business's name adds this to the rank: more than a product name
+ * that only reads like the word or starts like it ever gets from its name's similarity and its
+ * text rank together ("spa" in "Tecno Spark": 0.75 + 0.67), so the spas' services come first.
+ */
+const contextBoost = 1.5;
+/** A business found by the products it sells adds this to its rank. */
+const soldBoost = 0.5;
+const maxContextIds = 2_000;
+const maxCorrections = 6;
+/** The trigram similarity a correction must reach: "spaa" and "spa" share 3 of 6 trigrams. */
+const correctionSimilarity = 0.3;
 
 /** More names than this are looked up inside the search statement instead of listed in it. */
 const maxListedNames = 500;
@@ -360,12 +405,9 @@ async function lookUpWords(tx: Executor, plan: Plan): Promise<WordLookup[]> {
     const inNames = sql`exists (select 1 from search_product_names n
       where n.name_key like '%' || oja_unaccent(${word}::text) || '%'
         and to_tsvector('simple', n.name_key) @@ ${term(word, last)})`;
-    const known =
-      transpositions(word).length === 0
-        ? sql`true`
-        : plan.kind === "products"
-          ? sql`(${inNames} or ${inDocuments})`
-          : inDocuments;
+    // Asked for every word, not only those with swapped letters: an unknown word ("spaa")
+    // also looks for its corrections (lookUpContext).
+    const known = sql`(${inNames} or ${inDocuments})`;
     return sql`(select coalesce(jsonb_agg(distinct oja_unaccent(lower(k.city))), '[]'::jsonb)
         from search_business_counts k
         where oja_unaccent(lower(k.city)) % oja_unaccent(${word}::text)) as ${sql.raw(`cities_${i}`)},
@@ -379,11 +421,170 @@ async function lookUpWords(tx: Executor, plan: Plan): Promise<WordLookup[]> {
       } as ${sql.raw(`names_${i}`)}`;
   });
   const [row] = await queryRows<Row>(tx, sql`select ${sql.join(columns, sql`, `)}`);
-  return plan.words.map((_, i) => ({
+  const lookups = plan.words.map((_, i) => ({
     cities: (row?.[`cities_${i}`] as string[] | undefined) ?? [],
     known: row?.[`known_${i}`] !== false,
     names: (row?.[`names_${i}`] as string[] | null | undefined) ?? null,
+    corrections: [] as string[],
+    categoryIds: [] as string[],
+    businessIds: null as string[] | null,
+    soldNames: null as string[] | null,
   }));
+  await lookUpContext(tx, plan, lookups);
+  return lookups;
+}
+
+/** The words of names, as the search documents split them (letters and digits). */
+const nameWords = (key: SQL) => sql`regexp_split_to_table(${key}, '[^[:alnum:]]+')`;
+
+/**
+ * What a typo could be, and which categories, businesses and product names each word (or its
+ * correction) names: a second look-up, since corrections need the first one's `known`.
+ * Candidates come from the few names a trigram index finds (categories are a handful), and each
+ * is counted in the products' documents (at most 1,000 each), so a correction costs a few index
+ * probes, only for words no document has.
+ */
+async function lookUpContext(tx: Executor, plan: Plan, lookups: WordLookup[]): Promise<void> {
+  const unknown = plan.words.flatMap((word, i) =>
+    lookups[i]?.known === false && Array.from(word).length >= 3 ? [{ word, i }] : [],
+  );
+  if (unknown.length > 0) {
+    const columns = unknown.map(({ word, i }) => {
+      const w = sql`oja_unaccent(${word}::text)`;
+      return sql`(select coalesce(jsonb_agg(jsonb_build_array(word, hits)), '[]'::jsonb) from (
+          select candidate.word, (select count(*) from (select 1 from products d
+              where d.search_document @@ plainto_tsquery('simple', candidate.word)
+                and d.status = 'active' and d.search_business_active limit 1000) counted) as hits
+          from (select word from (select distinct word from (
+              select ${nameWords(sql`oja_unaccent(lower(c.name))`)} as word from categories c
+              union all
+              select ${nameWords(sql`n.name_key`)} from search_product_names n where ${w} <% n.name_key
+              union all
+              select ${nameWords(sql`oja_unaccent(lower(b.name))`)} from businesses b
+                where b.status = 'active' and oja_unaccent(lower(b.name)) %> ${w}
+            ) words where word <> '' and word <> ${w}) distinct_words
+            where similarity(word, ${w}) >= ${correctionSimilarity}
+            order by similarity(word, ${w}) desc, word collate "C" limit ${maxCorrections}) candidate
+        ) found) as ${sql.raw(`corrections_${i}`)}`;
+    });
+    const [row] = await queryRows<Row>(tx, sql`select ${sql.join(columns, sql`, `)}`);
+    for (const { i } of unknown) {
+      const found = ((row?.[`corrections_${i}`] as Array<[string, number]> | undefined) ?? [])
+        .map(([word, hits]) => ({ word, hits: Number(hits) }))
+        .filter((candidate) => candidate.hits > 0);
+      const best = Math.max(0, ...found.map((candidate) => candidate.hits));
+      // "Much more": a reading that finds under half of what the best finds is not offered.
+      (lookups[i] as WordLookup).corrections = found
+        .filter((candidate) => candidate.hits * 2 >= best)
+        .map((candidate) => candidate.word)
+        .sort();
+    }
+  }
+
+  const columns = plan.words.map((word, i) => {
+    const lookup = lookups[i] as WordLookup;
+    const last = i === plan.words.length - 1;
+    const exact = [word, ...lookup.corrections];
+    const anyExact = sql.join(
+      exact.map((one) => sql`plainto_tsquery('simple', oja_unaccent(${one}::text))`),
+      sql` || `,
+    );
+    // Categories are a handful, so a prefix is fine there ("spa" → "Spas & Wellness").
+    const categoryIds = sql`(select coalesce(jsonb_agg(c.id), '[]'::jsonb) from categories c
+      where to_tsvector('simple', oja_unaccent(c.name)) @@ (${term(word, last)} || ${anyExact}))`;
+    // Whole words for businesses: "spa" must not boost the products of Spark Electronics. The
+    // LIKE is what the trigram index answers; the tsvector then checks whole words.
+    const likeAny = sql.join(
+      exact.map(
+        (one) => sql`oja_unaccent(lower(b.name)) like '%' || oja_unaccent(${one}::text) || '%'`,
+      ),
+      sql` or `,
+    );
+    const businessIds =
+      plan.kind === "products"
+        ? sql`(select case when count(*) <= ${maxContextIds}
+              then coalesce(jsonb_agg(b.id), '[]'::jsonb) end from businesses b
+            where b.status = 'active' and (${likeAny})
+              and to_tsvector('simple', oja_unaccent(b.name)) @@ (${anyExact}))`
+        : sql`null::jsonb`;
+    const nameLike = sql.join(
+      exact.map((one) => sql`n.name_key like '%' || oja_unaccent(${one}::text) || '%'`),
+      sql` or `,
+    );
+    const soldNames =
+      plan.kind === "businesses"
+        ? sql`(select case when count(*) <= ${maxListedNames}
+              then coalesce(jsonb_agg(n.name_key), '[]'::jsonb) end
+            from search_product_names n
+            where ((${nameLike}) and to_tsvector('simple', n.name_key) @@ (${term(word, last)} || ${anyExact}))
+              or ${namesLike(word)})`
+        : sql`null::jsonb`;
+    return sql`${categoryIds} as ${sql.raw(`categories_${i}`)},
+      ${businessIds} as ${sql.raw(`businesses_${i}`)},
+      ${soldNames} as ${sql.raw(`sold_${i}`)}`;
+  });
+  const [row] = await queryRows<Row>(tx, sql`select ${sql.join(columns, sql`, `)}`);
+  lookups.forEach((lookup, i) => {
+    lookup.categoryIds = (row?.[`categories_${i}`] as string[] | undefined) ?? [];
+    lookup.businessIds = (row?.[`businesses_${i}`] as string[] | null | undefined) ?? null;
+    lookup.soldNames = (row?.[`sold_${i}`] as string[] | null | undefined) ?? null;
+  });
+}
+
+const emptyLookup: WordLookup = {
+  cities: [],
+  known: true,
+  names: null,
+  corrections: [],
+  categoryIds: [],
+  businessIds: null,
+  soldNames: null,
+};
+
+function correctionQuery(corrections: string[]): SQL {
+  return sql.join(
+    corrections.map((word) => sql`plainto_tsquery('simple', ${word}::text)`),
+    sql` || `,
+  );
+}
+
+const idList = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/**
+ * What a row gets for naming the words where a shopper means them (issue 15): for each required
+ * word, `contextBoost` when the row's category or business is named by it (or by its correction),
+ * and for a business `soldBoost` when it sells products named by it; averaged over the words. So
+ * "spaa" puts the spas and their services above phones named Spark, whose names only read like it.
+ */
+function contextRank(plan: Plan, lookups: WordLookup[]): SQL {
+  const required = plan.words.flatMap((word, i) =>
+    optionalWords.has(word) && plan.words.length > 1 ? [] : [lookups[i] ?? emptyLookup],
+  );
+  if (required.length === 0) return sql`0::float8`;
+  const keys = businessKeys[plan.kind];
+  const parts = required.map((lookup) => {
+    const named: SQL[] = [];
+    if (lookup.categoryIds.length > 0)
+      named.push(sql`${keys.categoryId} in (${idList(lookup.categoryIds)})`);
+    if (plan.kind === "products" && lookup.businessIds && lookup.businessIds.length > 0) {
+      named.push(sql`${keys.id} in (${idList(lookup.businessIds)})`);
+    }
+    const boost =
+      named.length === 0
+        ? sql`0`
+        : sql`case when ${sql.join(named, sql` or `)} then ${contextBoost}::float8 else 0 end`;
+    if (plan.kind === "businesses" && lookup.soldNames && lookup.soldNames.length > 0) {
+      return sql`(${boost} + case when b.id in (select sp.business_id from products sp
+          where sp.status = 'active' and oja_unaccent(lower(sp.name)) in (${idList(lookup.soldNames)}))
+        then ${soldBoost}::float8 else 0 end)`;
+    }
+    return boost;
+  });
+  return sql`((${sql.join(parts, sql` + `)}) / ${required.length}::float8)`;
 }
 
 /** A distinct product name that reads like the word (typos): the name trigram match. */
@@ -398,8 +599,19 @@ function textMatch(plan: Plan, lookups: WordLookup[]): { match: SQL; textRank: S
   const nameKey = sql`oja_unaccent(lower(${source.name}))`;
   const wordMatches = words.map((word, i) => {
     const last = i === words.length - 1;
-    const lookup = lookups[i] ?? { cities: [], known: true, names: null };
+    const lookup = lookups[i] ?? emptyLookup;
     const alternatives = [sql`${source.document} @@ ${term(word, last)}`];
+    if (lookup.corrections.length > 0) {
+      alternatives.push(sql`${source.document} @@ (${correctionQuery(lookup.corrections)})`);
+    }
+    if (kind === "businesses" && lookup.soldNames && lookup.soldNames.length > 0) {
+      // A business that sells it: its active products of those names (products_name_key_idx).
+      alternatives.push(sql`b.id in (select sp.business_id from products sp
+        where sp.status = 'active' and oja_unaccent(lower(sp.name)) in (${sql.join(
+          lookup.soldNames.map((name) => sql`${name}`),
+          sql`, `,
+        )}))`);
+    }
     if (kind === "businesses") {
       // Written the way the trigram index answers it (`%>`, the commutator of `<%`): given the
       // other form, PostgreSQL commutes it for the index but can't tell the index already
@@ -442,7 +654,13 @@ function textMatch(plan: Plan, lookups: WordLookup[]): { match: SQL; textRank: S
           sql` and `,
         );
   const anyWord = sql.join(
-    words.map((word, i) => term(word, i === words.length - 1)),
+    words.flatMap((word, i) => {
+      const corrections = lookups[i]?.corrections ?? [];
+      return [
+        term(word, i === words.length - 1),
+        ...(corrections.length > 0 ? [correctionQuery(corrections)] : []),
+      ];
+    }),
     sql` || `,
   );
   // The rank is the weighted full text (A name 1.0, B 0.4, C 0.2, D 0.1) plus, for a name that
@@ -469,7 +687,9 @@ function matchedRows(plan: Plan, lookups: WordLookup[]): SQL {
   const relevance = sort === "relevance";
   const nameKey =
     kind === "products" ? sql.raw("p.search_name_key") : sql`oja_unaccent(lower(b.name))`;
+  const context = relevance && plan.words.length > 0 ? contextRank(plan, lookups) : sql`0::float8`;
   const sortColumns = sql`${relevance ? textRank : sql`null::float8`} as text_rank,
+    ${context} as context_rank,
     ${relevance ? nameKey : sql`null::text`} as name_key,
     ${sort === "name" ? source.name : sql`null::text`} as name`;
   const flags = sql`${where.category} as category_ok, ${where.city} as city_ok,
@@ -477,7 +697,7 @@ function matchedRows(plan: Plan, lookups: WordLookup[]): SQL {
 
   if (kind === "businesses") {
     return sql`
-      select b.id, b.category_id, b.city, b.created_at,
+      select b.id, true as in_stock, b.category_id, b.city, b.created_at,
         ${
           // Only the price sorts need each business's cheapest product.
           sort === "price-asc" || sort === "price-desc"
@@ -490,7 +710,8 @@ function matchedRows(plan: Plan, lookups: WordLookup[]): SQL {
       where b.status = 'active' and ${where.business} and ${match}`;
   }
   return sql`
-    select p.id, p.search_category_id as category_id, p.search_city as city, p.created_at,
+    select p.id, p.stock > 0 as in_stock, p.search_category_id as category_id,
+      p.search_city as city, p.created_at,
       p.price_kobo as from_price, ${sortColumns}, ${flags}
     from products p
     ${plan.filters.openNow ? sql`join businesses b on b.id = p.business_id` : sql``}
@@ -517,7 +738,7 @@ function sortKey(sort: SearchSort): SortKey {
       // cannot reorder results and the cursor round-trips exactly; in float8, because casting
       // every match's rank to numeric costs ~1 µs a row.
       return {
-        key: sql.raw("round((text_rank + coalesce(name_similarity, 0)) * 1e8)"),
+        key: sql.raw("round((text_rank + context_rank + coalesce(name_similarity, 0)) * 1e8)"),
         type: "float8",
         descending: true,
       };
@@ -579,15 +800,23 @@ const cursorKeyPatterns: Record<SortKey["type"], RegExp> = {
   text: /^[\s\S]*$/,
 };
 
-/** Rows after the cursor in the order `key direction, id collate "C"`. */
-function afterCursor(order: SortKey, key: SQL, id: SQL, cursor: CursorKey | null): SQL {
+/** Rows after the cursor in the order `in stock first, key direction, id collate "C"`. */
+function afterCursor(
+  order: SortKey,
+  inStock: SQL,
+  key: SQL,
+  id: SQL,
+  cursor: CursorKey | null,
+): SQL {
   if (!cursor) return sql``;
   const cast = sql.raw(order.type);
   const collation = order.type === "text" ? sql.raw(` collate "C"`) : sql.raw("");
   const value = sql`${cursor.key}::${cast}${collation}`;
-  return order.descending
-    ? sql`and (${key} < ${value} or (${key} = ${value} and ${id} collate "C" > ${cursor.id}))`
-    : sql`and (${key} > ${value} or (${key} = ${value} and ${id} collate "C" > ${cursor.id}))`;
+  const stock = sql`${cursor.inStock}::boolean`;
+  const after = order.descending
+    ? sql`(${key} < ${value} or (${key} = ${value} and ${id} collate "C" > ${cursor.id}))`
+    : sql`(${key} > ${value} or (${key} = ${value} and ${id} collate "C" > ${cursor.id}))`;
+  return sql`and (${inStock} < ${stock} or (${inStock} = ${stock} and ${after}))`;
 }
 
 /**
@@ -670,10 +899,11 @@ function countedFacets(plan: Plan): SQL | null {
       where ${category} and ${city} group by k.price_bucket`;
 }
 
-/** The display columns of a page of ids (`page`: id, sort_key, sort_key_text). */
+/** The display columns of a page of ids (`page`: id, in_stock, sort_key, sort_key_text). */
 function pageItems(kind: SearchKind): SQL {
   if (kind === "businesses") {
-    return sql`select page.sort_key, page.sort_key_text, b.id, b.slug, b.name, b.tagline, b.city,
+    return sql`select page.in_stock, page.sort_key, page.sort_key_text, b.id, b.slug, b.name,
+        b.tagline, b.city,
         b.brand_color, b.created_at, c.slug as category_slug, c.name as category_name,
         logo.path as logo_path
       from page
@@ -681,7 +911,8 @@ function pageItems(kind: SearchKind): SQL {
       join categories c on c.id = b.category_id
       left join images logo on logo.id = b.logo_image_id`;
   }
-  return sql`select page.sort_key, page.sort_key_text, p.id, p.slug, p.name, p.price_kobo,
+  return sql`select page.in_stock, page.sort_key, page.sort_key_text, p.id, p.slug, p.name,
+      p.price_kobo,
       p.compare_at_kobo, p.sizes, p.stock, p.created_at, b.id as business_id,
       b.slug as business_slug, b.name as business_name, b.city, c.slug as category_slug,
       c.name as category_name, img.path as image_path, img.width as image_width,
@@ -714,16 +945,20 @@ function searchStatement(
     const where = conditions(plan);
     const direction = sql.raw(indexed.descending ? "desc" : "asc");
     const id = sql.raw(kind === "products" ? "p.id" : "b.id");
+    // Served by the in-stock-first indexes of drizzle/0013 (products; a business never sells out).
+    const inStock = sql.raw(kind === "products" ? "(p.stock > 0)" : "true");
     const from =
       kind === "products"
         ? sql`products p where p.status = 'active' and p.search_business_active`
         : sql`businesses b where b.status = 'active'`;
     return sql`
       with page as (
-        select ${id} as id, ${indexed.key} as sort_key, ${indexed.key}::text as sort_key_text
+        select ${id} as id, ${inStock} as in_stock, ${indexed.key} as sort_key,
+          ${indexed.key}::text as sort_key_text
         from ${from} and ${where.category} and ${where.city} and ${where.price}
-          ${afterCursor(indexed, indexed.key, id, cursor)}
-        order by ${indexed.key} ${direction}, ${id} collate "C" asc
+          ${afterCursor(indexed, inStock, indexed.key, id, cursor)}
+        order by ${kind === "products" ? sql`${inStock} desc, ` : sql``}${indexed.key} ${direction},
+          ${id} collate "C" asc
         limit ${limit + 1}
       ),
       items as (${pageItems(kind)}),
@@ -772,14 +1007,14 @@ function searchStatement(
         : sql``
     }
     keyed as (
-      select matched.id, ${order.key} as sort_key from matched
+      select matched.id, matched.in_stock, ${order.key} as sort_key from matched
       ${relevance ? sql`left join named on named.name_key = matched.name_key` : sql``}
       where category_ok and city_ok and price_ok and open_ok
     ),
     page as (
-      select id, sort_key, sort_key::text as sort_key_text from keyed
-      where true ${afterCursor(order, sql.raw("sort_key"), sql.raw("id"), cursor)}
-      order by sort_key ${direction}, id collate "C" asc
+      select id, in_stock, sort_key, sort_key::text as sort_key_text from keyed
+      where true ${afterCursor(order, sql.raw("in_stock"), sql.raw("sort_key"), sql.raw("id"), cursor)}
+      order by in_stock desc, sort_key ${direction}, id collate "C" asc
       limit ${limit + 1}
     ),
     items as (${pageItems(kind)}),
@@ -798,7 +1033,8 @@ function searchStatement(
 
 function selectResult(direction: SQL): SQL {
   return sql`select
-      (select coalesce(jsonb_agg(to_jsonb(items) order by items.sort_key ${direction},
+      (select coalesce(jsonb_agg(to_jsonb(items) order by items.in_stock desc,
+        items.sort_key ${direction},
         items.id collate "C" asc), '[]'::jsonb) from items) as items,
       (select coalesce(jsonb_agg(to_jsonb(facets)), '[]'::jsonb) from facets) as facets`;
 }
@@ -949,6 +1185,7 @@ export async function search<K extends SearchKind>(
               kind: input.kind,
               sort: requestedSort,
               text,
+              inStock: last.in_stock !== false,
               key: last.sort_key_text as string,
               id: last.id as string,
             })

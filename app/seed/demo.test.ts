@@ -98,6 +98,27 @@ describe("the demo seed", () => {
     expect(onSale).toBeLessThan(0.5);
   });
 
+  it("has what the shopping journeys need: sold-out and sized products, spas, Ibadan jollof", async () => {
+    const rows = await handle.db
+      .select({
+        name: products.name,
+        stock: products.stock,
+        sizes: products.sizes,
+        city: businesses.city,
+        category: categories.slug,
+      })
+      .from(products)
+      .innerJoin(businesses, eq(businesses.id, products.businessId))
+      .innerJoin(categories, eq(categories.id, businesses.categoryId));
+    expect(rows.filter((row) => row.stock === 0).length).toBeGreaterThanOrEqual(5);
+    expect(rows.filter((row) => row.stock > 0 && row.sizes.length > 1).length).toBeGreaterThan(20);
+    expect(rows.filter((row) => row.category === "spas-wellness").length).toBeGreaterThan(20);
+    const ibadanJollof = rows.filter(
+      (row) => row.city === "Ibadan" && row.category === "restaurants" && /jollof/i.test(row.name),
+    );
+    expect(ibadanJollof.length).toBeGreaterThanOrEqual(1);
+  });
+
   it("gives every business two or three collections with products in them", async () => {
     const businessRows = await handle.db.select({ id: businesses.id }).from(businesses);
     const collectionRows = await handle.db.select().from(collections);

@@ -61,10 +61,20 @@ async function twoBusinesses(page: Page): Promise<[Card, Card]> {
   return [first, second];
 }
 
+/** Adds one; a product with sizes asks for one first (issue 15), and gets its first size. */
 async function addToCart(product: Card) {
-  await product.card
-    .getByRole("button", { name: `Add ${product.name} to cart`, exact: true })
-    .click();
+  const button = product.card.getByRole("button", {
+    name: `Add ${product.name} to cart`,
+    exact: true,
+  });
+  await button.click();
+  if ((await button.getAttribute("aria-haspopup")) === "dialog") {
+    const chooser = product.card
+      .page()
+      .getByRole("dialog", { name: `Choose a size of ${product.name}` });
+    await chooser.getByRole("button").first().click();
+    await expect(chooser).toBeHidden();
+  }
 }
 
 function cartLink(page: Page) {

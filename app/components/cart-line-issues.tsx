@@ -1,0 +1,120 @@
+import type { CartAction, CartItem } from "#app/cart/cart.ts";
+import { dispatchCart } from "#app/cart/cart-store.ts";
+import { kobo, koboToNaira } from "#app/money.ts";
+import type { QuotedLine } from "#app/orders/checkout-quote.ts";
+
+/**
+ * What the cart page and checkout show for a line the server's quote flags (sold out, short of
+ * stock, repriced, size gone) or a product no longer sold: each with one tap that fixes the cart.
+ */
+
+/** The cart repriced by the server (routes/api-checkout-quote.ts), for a `cartLines` JSON. */
+export const quoteUrl = (lines: string) => `/api/checkout/quote?${new URLSearchParams({ lines })}`;
+
+/** What the quote needs of each cart line. */
+export function cartLines(items: readonly CartItem[]) {
+  return items.map((item) => ({
+    id: item.id,
+    quantity: item.quantity,
+    size: item.size,
+    amount: item.amount,
+  }));
+}
+
+/** One tap that changes the cart so the line can be paid for. */
+export function IssueFix({
+  issue,
+  line,
+  item,
+}: {
+  issue: QuotedLine["issues"][number];
+  line: QuotedLine;
+  item: CartItem;
+}) {
+  switch (issue.kind) {
+    case "price_changed":
+      return (
+        <FixButton
+          change={{ type: "reprice", id: item.id, amount: koboToNaira(kobo(line.unitPriceKobo)) }}
+        >
+          Update my cart
+        </FixButton>
+      );
+    case "size_unavailable":
+      return (
+        <label className="flex items-center gap-2">
+          <span className="sr-only">Choose a size for {line.name}</span>
+          <select
+            defaultValue=""
+            onChange={(event) =>
+              dispatchCart({
+                type: "setQuantityAndSize",
+                item: { ...item, size: event.target.value },
+              })
+            }
+            className="h-9 rounded-lg border border-line bg-surface px-2 text-ink"
+          >
+            <option value="" disabled>
+              Choose a size
+            </option>
+            {issue.sizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+      );
+    case "short_stock":
+      return (
+        <FixButton
+          change={{ type: "setQuantityAndSize", item: { ...item, quantity: issue.available } }}
+        >
+          Change to {issue.available}
+        </FixButton>
+      );
+    case "out_of_stock":
+      return <FixButton change={{ type: "remove", id: item.id }}>Remove it</FixButton>;
+  }
+}
+
+function FixButton({ change, children }: { change: CartAction; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      className="font-semibold underline underline-offset-2 hover:no-underline"
+      onClick={() => dispatchCart(change)}
+    >
+      {children}
+    </button>
+  );
+}
+
+export function UnavailableLines({ ids, items }: { ids: string[]; items: CartItem[] }) {
+  return (
+    <section
+      aria-label="No longer available"
+      className="space-y-3 rounded-xl border border-danger bg-danger-soft p-4"
+    >
+      <h2 className="font-semibold text-danger">No longer available</h2>
+      <ul className="space-y-2">
+        {ids.map((id) => {
+          const item = items.find((candidate) => candidate.id === id);
+          const name = typeof item?.name === "string" ? item.name : "A product in your cart";
+          return (
+            <li key={id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+              <span className="text-ink">{name} isn't sold on Oja any more.</span>
+              <button
+                type="button"
+                className="font-semibold text-danger underline underline-offset-2"
+                onClick={() => dispatchCart({ type: "remove", id })}
+              >
+                Remove it<span className="sr-only"> ({name})</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
