@@ -3,6 +3,7 @@ import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 import { returnStock } from "./checkout.server.ts";
 import { closeUnpaidOrders } from "./confirm.server.ts";
+import { orderTotalKobo } from "./order-total.ts";
 import { checkouts, orderLines, orders, payments, refunds } from "./schema.server.ts";
 
 /**
@@ -121,7 +122,7 @@ export async function refundOrder(
       id: refundId,
       paymentId: payment.id,
       orderId: order.id,
-      amountKobo: order.subtotalKobo,
+      amountKobo: orderTotalKobo(order),
       reason,
       createdAt: now,
       updatedAt: now,

@@ -1,13 +1,23 @@
 import { data } from "react-router";
 import { services } from "#app/context.server.ts";
 import { cartLinesField, quoteCart } from "#app/orders/checkout.server.ts";
+import { z } from "#app/zod.ts";
 import type { Route } from "./+types/api-checkout-quote";
 
 /**
- * GET /api/checkout/quote?lines=<the cart as JSON>: the cart repriced from the database, with
- * what stands in the way of paying (decision 014). A GET, so asking for it again whenever the cart
- * changes doesn't make the page reload its other data; never cached (prices and stock move).
+ * GET /api/checkout/quote?lines=<the cart as JSON>&city=…&area=…&pickup=<business ids>: the cart
+ * repriced from the database, each business's delivery to that city and area priced (decision
+ * 021), with what stands in the way of paying (decision 014). A GET, so asking for it again
+ * whenever the cart or the address changes doesn't make the page reload its other data; never
+ * cached (prices and stock move).
  */
+const placeName = z.string().trim().max(60).catch("");
+const pickupIds = z
+  .string()
+  .max(2_000)
+  .catch("")
+  .transform((value) => new Set(value.split(",").filter(Boolean)));
+
 export async function loader({ context, url }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "private, no-store" };
   const lines = cartLinesField.safeParse(url.searchParams.get("lines") ?? "");
@@ -17,5 +27,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       { status: 400, headers },
     );
   }
-  return data({ quote: await quoteCart(services(context).db, lines.data) }, { headers });
+  const city = placeName.parse(url.searchParams.get("city") ?? "");
+  const area = placeName.parse(url.searchParams.get("area") ?? "");
+  const quote = await quoteCart(services(context).db, lines.data, {
+    place: city ? { city, area } : null,
+    pickup: pickupIds.parse(url.searchParams.get("pickup") ?? ""),
+  });
+  return data({ quote }, { headers });
 }
