@@ -17,6 +17,8 @@ import {
 import { businessSlugSchema, isReservedSlug, reservedSlugs } from "#app/catalog/slugs.ts";
 import { type DatabaseHandle, openPglite } from "#app/db/database.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
+import { deliveryOption } from "#app/delivery/areas.ts";
+import { handoverSettingsOf } from "#app/delivery/settings.server.ts";
 import {
   contrastWithWhite,
   createRandom,
@@ -96,6 +98,26 @@ describe("the demo seed", () => {
     const onSale = rows.filter((row) => row.compareAtKobo !== null).length / rows.length;
     expect(onSale).toBeGreaterThan(0.2);
     expect(onSale).toBeLessThan(0.5);
+  });
+
+  it("has every business deliver across its own city for a fee, with cheaper areas and free delivery above an amount for some", async () => {
+    const rows = await handle.db.select().from(businesses);
+    const settings = await handoverSettingsOf(
+      handle.db,
+      rows.map((row) => row.id),
+    );
+    for (const row of rows) {
+      const own = settings.get(row.id);
+      const option = deliveryOption(row.name, own ?? { areas: [], freeDeliveryFromKobo: null }, 1, {
+        city: row.city,
+        area: "",
+      });
+      expect(option).toMatchObject({ kind: "available", feeKobo: expect.any(Number) });
+      if (option.kind === "available") expect(option.feeKobo).toBeGreaterThan(0);
+    }
+    const all = [...settings.values()];
+    expect(all.some((one) => one.areas.some((area) => area.area !== ""))).toBe(true);
+    expect(all.some((one) => one.freeDeliveryFromKobo !== null)).toBe(true);
   });
 
   it("gives every business two or three collections with products in them", async () => {
