@@ -219,8 +219,8 @@ function DeliveryAddressLine({ address }: { address: DeliveryAddress }) {
       <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0 text-ink-muted" />
       <span>
         {address.recipient}, {address.line1}
-        {address.line2 ? `, ${address.line2}` : ""}, {address.city}, {address.state} ·{" "}
-        {address.phone}
+        {address.line2 ? `, ${address.line2}` : ""}
+        {address.area ? `, ${address.area}` : ""}, {address.city}, {address.state} · {address.phone}
       </span>
     </p>
   );

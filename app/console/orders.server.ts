@@ -305,7 +305,7 @@ export async function fulfilBusinessOrder(
       paragraphs: [
         pickup
           ? `${order.businessName} has your order ${order.number} ready. Pick it up at ${pickupAt.address}${order.businessPhone ? ` (call ${formatNigerianPhone(order.businessPhone)})` : ""}. Pickup times: ${pickupAt.hours}.`
-          : `${order.businessName} has sent your order ${order.number} on its way to ${address ? `${address.recipient}, ${address.line1}${address.line2 ? `, ${address.line2}` : ""}, ${address.city}, ${address.state}` : "you"}.`,
+          : `${order.businessName} has sent your order ${order.number} on its way to ${address ? `${address.recipient}, ${address.line1}${address.line2 ? `, ${address.line2}` : ""}${address.area ? `, ${address.area}` : ""}, ${address.city}, ${address.state}` : "you"}.`,
         "Bring your order number with you, or show this email.",
       ],
       action: {

@@ -31,15 +31,15 @@ describe("which delivery area serves an address", () => {
   test("a city the business doesn't list, or an area it doesn't name where it covers no whole city, is not served, with the reason", () => {
     expect(at("Ibadan")).toEqual({
       kind: "not_served",
-      reason: "Mama Put doesn't deliver to Ibadan: it delivers in Lagos and Port Harcourt.",
+      reason: "Mama Put doesn't deliver to Ibadan. It delivers in Lagos and Port Harcourt.",
     });
     expect(at("Port Harcourt", "Rumuola")).toEqual({
       kind: "not_served",
-      reason: "Mama Put doesn't deliver to Rumuola: in Port Harcourt it delivers to GRA.",
+      reason: "Mama Put doesn't deliver to Rumuola. In Port Harcourt it delivers only to GRA.",
     });
     expect(at("port harcourt")).toEqual({
       kind: "not_served",
-      reason: "Mama Put delivers in Port Harcourt only to GRA: enter your area.",
+      reason: "Mama Put delivers in Port Harcourt only to GRA. Enter your area.",
     });
   });
 
@@ -60,7 +60,7 @@ describe("which delivery area serves an address", () => {
       }),
     ).toEqual({
       kind: "pickup_only",
-      reason: "Ofada Corner doesn't deliver: pick your order up from them.",
+      reason: "Ofada Corner doesn't deliver. Pick your order up from them.",
     });
   });
 

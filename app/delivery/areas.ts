@@ -96,7 +96,7 @@ export function deliveryOption(
   if (rules.areas.length === 0) {
     return {
       kind: "pickup_only",
-      reason: `${businessName} doesn't deliver: pick your order up from them.`,
+      reason: `${businessName} doesn't deliver. Pick your order up from them.`,
     };
   }
   const cities = deliveryCities(rules.areas);
@@ -105,7 +105,7 @@ export function deliveryOption(
   if (inCity.length === 0) {
     return {
       kind: "not_served",
-      reason: `${businessName} doesn't deliver to ${place.city.trim()}: it delivers in ${listNames(cities)}.`,
+      reason: `${businessName} doesn't deliver to ${place.city.trim()}. It delivers in ${listNames(cities)}.`,
     };
   }
   const named = place.area.trim()
@@ -117,8 +117,8 @@ export function deliveryOption(
     return {
       kind: "not_served",
       reason: place.area.trim()
-        ? `${businessName} doesn't deliver to ${place.area.trim()}: in ${inCity[0]?.city} it delivers to ${areas}.`
-        : `${businessName} delivers in ${inCity[0]?.city} only to ${areas}: enter your area.`,
+        ? `${businessName} doesn't deliver to ${place.area.trim()}. In ${inCity[0]?.city} it delivers only to ${areas}.`
+        : `${businessName} delivers in ${inCity[0]?.city} only to ${areas}. Enter your area.`,
     };
   }
   const free = rules.freeDeliveryFromKobo !== null && subtotalKobo >= rules.freeDeliveryFromKobo;

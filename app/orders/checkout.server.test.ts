@@ -753,7 +753,7 @@ describe("delivery as the business sets it", () => {
       deliveryFeeKobo: 0,
       delivery: {
         kind: "not_served",
-        reason: "Mama Put Kitchen doesn't deliver to Ibadan: it delivers in Lagos and Abuja.",
+        reason: "Mama Put Kitchen doesn't deliver to Ibadan. It delivers in Lagos and Abuja.",
       },
     });
     const before = await checkoutsCount();
@@ -771,7 +771,7 @@ describe("delivery as the business sets it", () => {
       status: 400,
       errors: {
         [`fulfilment.${kitchen.id}`]:
-          "Mama Put Kitchen doesn't deliver to Ibadan: it delivers in Lagos and Abuja. Choose pickup, or change the address.",
+          "Mama Put Kitchen doesn't deliver to Ibadan. It delivers in Lagos and Abuja. Choose pickup, or change the address.",
       },
     });
     // Abuja is served only in Wuse 2: another area there is refused the same way.

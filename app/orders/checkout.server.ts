@@ -419,7 +419,9 @@ export async function startCheckout(
           refused[fulfilmentFieldName(group.business.id)] =
             group.delivery.kind === "needs_address"
               ? "Enter the delivery address"
-              : `${group.delivery.reason} Choose pickup, or change the address.`;
+              : group.delivery.kind === "pickup_only"
+                ? `${group.delivery.reason} Choose pickup.`
+                : `${group.delivery.reason} Choose pickup, or change the address.`;
         }
       }
       if (Object.keys(refused).length > 0) {

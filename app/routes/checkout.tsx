@@ -461,7 +461,7 @@ function BusinessOrder({
         </div>
         {!mayDeliver(group) && "reason" in group.delivery ? (
           <p className="text-sm text-ink" role="status">
-            Pickup only: {group.delivery.reason}
+            Pickup only. {group.delivery.reason}
           </p>
         ) : null}
         {fulfilmentError ? <FieldError>{fulfilmentError}</FieldError> : null}
@@ -495,8 +495,9 @@ function deliveryDetail(group: QuotedGroup): string {
     case "needs_address":
       return `Enter your city below to see the fee (${listNames(delivery.cities)})`;
     case "not_served":
-    case "pickup_only":
       return "Not available to this address";
+    case "pickup_only":
+      return "Not offered by this business";
   }
 }
 
@@ -726,17 +727,6 @@ function DeliveryAddressFields({
         className="sm:col-span-2"
       />
       <Field
-        label="Area (optional)"
-        name="area"
-        autoComplete="address-level3"
-        placeholder="e.g. Lekki Phase 1, Wuse 2"
-        hint="Some businesses charge by area."
-        defaultValue={address?.area}
-        error={errors.area}
-        onChange={(event) => onPlace({ area: event.currentTarget.value }, false)}
-        onBlur={(event) => onPlace({ area: event.currentTarget.value }, true)}
-      />
-      <Field
         label="City"
         name="city"
         autoComplete="address-level2"
@@ -753,6 +743,18 @@ function DeliveryAddressFields({
         defaultValue={address?.state}
         error={errors.state}
         required
+      />
+      <Field
+        label="Area (optional)"
+        name="area"
+        autoComplete="address-level3"
+        placeholder="e.g. Lekki Phase 1, Wuse 2"
+        hint="Some businesses charge by area."
+        className="sm:col-span-2"
+        defaultValue={address?.area}
+        error={errors.area}
+        onChange={(event) => onPlace({ area: event.currentTarget.value }, false)}
+        onBlur={(event) => onPlace({ area: event.currentTarget.value }, true)}
       />
     </div>
   );

@@ -105,7 +105,6 @@ export default function VendorDelivery({ loaderData, actionData }: Route.Compone
             name="pickupAddress"
             maxLength={160}
             defaultValue={loaderData.pickupAddress}
-            placeholder={loaderData.ownAddress}
             hint={`Leave empty to use your address: ${loaderData.ownAddress}.`}
             error={errors.pickupAddress}
           />
@@ -114,8 +113,7 @@ export default function VendorDelivery({ loaderData, actionData }: Route.Compone
             name="pickupHours"
             maxLength={120}
             defaultValue={loaderData.pickupHours}
-            placeholder="Mon–Sat, 10:00–18:00 at the front desk"
-            hint="Leave empty to say “During opening hours”."
+            hint="E.g. “Mon–Sat, 10:00–18:00 at the front desk”. Leave empty to say “During opening hours”."
             error={errors.pickupHours}
           />
         </Panel>
@@ -134,7 +132,6 @@ export default function VendorDelivery({ loaderData, actionData }: Route.Compone
             name="freeDeliveryFrom"
             inputMode="decimal"
             maxLength={20}
-            placeholder="20000"
             defaultValue={loaderData.freeDeliveryFrom}
             hint="Orders whose items cost at least this get free delivery, in every place above."
             error={errors.freeDeliveryFrom}
@@ -175,20 +172,20 @@ function AreaRows({ saved, errors }: { saved: Array<Record<AreaField, string>>; 
             <li key={row.key}>
               <fieldset className="rounded-xl border border-line p-3 sm:p-4">
                 <legend className="px-1 text-sm font-semibold text-ink">Place {index + 1}</legend>
-                <div className="grid gap-3 sm:grid-cols-[1fr_1fr_8rem_1fr_auto] sm:items-start">
+                <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_1fr_8rem_1fr_auto] sm:items-start">
                   <Field
                     label="City"
                     name={name("city")}
+                    className="col-span-2 sm:col-span-1"
                     maxLength={60}
-                    placeholder="Lagos"
                     defaultValue={row.city}
                     error={errors[name("city")]}
                   />
                   <Field
                     label="Area (optional)"
                     name={name("area")}
+                    className="col-span-2 sm:col-span-1"
                     maxLength={60}
-                    placeholder="Whole city"
                     defaultValue={row.area}
                     error={errors[name("area")]}
                   />
@@ -197,7 +194,6 @@ function AreaRows({ saved, errors }: { saved: Array<Record<AreaField, string>>; 
                     name={name("fee")}
                     inputMode="decimal"
                     maxLength={20}
-                    placeholder="1500"
                     defaultValue={row.fee}
                     error={errors[name("fee")]}
                   />
@@ -205,7 +201,6 @@ function AreaRows({ saved, errors }: { saved: Array<Record<AreaField, string>>; 
                     label="Estimate"
                     name={name("estimate")}
                     maxLength={maxEstimateLength}
-                    placeholder="Same day"
                     defaultValue={row.estimate}
                     error={errors[name("estimate")]}
                   />
@@ -214,7 +209,7 @@ function AreaRows({ saved, errors }: { saved: Array<Record<AreaField, string>>; 
                       type="button"
                       variant="ghost"
                       size="md"
-                      className="text-danger sm:mt-6"
+                      className="col-span-2 justify-self-end text-danger sm:col-span-1 sm:mt-6"
                       onClick={() =>
                         setRows((current) => current.filter((it) => it.key !== row.key))
                       }
@@ -243,6 +238,7 @@ function AreaRows({ saved, errors }: { saved: Array<Record<AreaField, string>>; 
         </Button>
       ) : null}
       <p className="text-sm text-ink-muted">
+        E.g. Lagos, area Lekki, ₦1500, “Same day”; the same city with no area covers the rest of it.
         A fee of 0 is free delivery there. An empty place is left out when you save.
       </p>
     </div>
