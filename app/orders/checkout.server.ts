@@ -431,7 +431,8 @@ export async function startCheckout(
         return {
           ok: false as const,
           status: 409 as const,
-          message: "Prices changed while you were checking out. Check the new total and pay again.",
+          message:
+            "Prices or delivery fees changed while you were checking out. Check the new total and pay again.",
           quote,
         };
       }
