@@ -96,6 +96,7 @@ export default [
       route("collections/:collectionId", "routes/vendor-collection.tsx"),
       route("members", "routes/vendor-members.tsx"),
       route("profile", "routes/vendor-profile.tsx"),
+      route("delivery", "routes/vendor-delivery.tsx"),
     ]),
     route("/api/follows/:businessId", "routes/api-follow-state.ts"),
     route("/admin", "routes/admin.tsx"),

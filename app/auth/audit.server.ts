@@ -30,6 +30,7 @@ export type AuditAction =
   | "business.restored"
   // The console (members of the business).
   | "business.profile-updated"
+  | "business.delivery-updated"
   | "product.created"
   | "product.updated"
   | "product.archived"

@@ -1,15 +1,19 @@
 import type { CartAction, CartItem } from "#app/cart/cart.ts";
 import { dispatchCart } from "#app/cart/cart-store.ts";
 import { kobo, koboToNaira } from "#app/money.ts";
-import type { QuotedLine } from "#app/orders/checkout-quote.ts";
+import { type QuotedLine, quoteSearch } from "#app/orders/checkout-quote.ts";
 
 /**
  * What the cart page and checkout show for a line the server's quote flags (sold out, short of
  * stock, repriced, size gone) or a product no longer sold: each with one tap that fixes the cart.
  */
 
-/** The cart repriced by the server (routes/api-checkout-quote.ts), for a `cartLines` JSON. */
-export const quoteUrl = (lines: string) => `/api/checkout/quote?${new URLSearchParams({ lines })}`;
+/**
+ * The cart repriced by the server (routes/api-checkout-quote.ts), for a `cartLines` JSON; with a
+ * city, area and who picks up, its delivery priced too (checkout).
+ */
+export const quoteUrl = (input: Parameters<typeof quoteSearch>[0]) =>
+  `/api/checkout/quote?${quoteSearch(input)}`;
 
 /** What the quote needs of each cart line. */
 export function cartLines(items: readonly CartItem[]) {

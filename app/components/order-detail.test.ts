@@ -15,6 +15,8 @@ const placed = {
   },
   notes: "",
   subtotalKobo: 725_000,
+  deliveryFeeKobo: 150_000,
+  deliveryEstimate: "Same day",
   closingReason: null,
   refund: null,
   lines: [{ name: "Aso oke fila", size: null, unitPriceKobo: 725_000, quantity: 1 }],

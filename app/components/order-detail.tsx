@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { formatNigerianPhone } from "#app/auth/phone.ts";
 import { Money } from "#app/components/ui/money.tsx";
 import { kobo } from "#app/money.ts";
+import { orderTotalKobo } from "#app/orders/order-total.ts";
 import type { DeliveryAddress, orders, refunds } from "#app/orders/schema.server.ts";
 
 /**
@@ -26,6 +27,8 @@ type OrderSource<Line extends OrderLine> = Pick<
   | "deliveryAddress"
   | "notes"
   | "subtotalKobo"
+  | "deliveryFeeKobo"
+  | "deliveryEstimate"
   | "closingReason"
   | "createdAt"
   | "paidAt"
@@ -64,6 +67,8 @@ export function toOrderDetail<Line extends OrderLine>(order: OrderSource<Line>) 
       : null,
     notes: order.notes,
     subtotalKobo: order.subtotalKobo,
+    deliveryFeeKobo: order.deliveryFeeKobo,
+    deliveryEstimate: order.deliveryEstimate,
     closingReason: order.closingReason,
     refund: order.refund,
     dispute: order.disputedAt
@@ -183,8 +188,17 @@ export function OrderSection({
   );
 }
 
-/** What was bought, at what price, and the total. */
-export function OrderItems({ order }: { order: Pick<OrderDetail, "lines" | "subtotalKobo"> }) {
+/** What was bought, at what price, the delivery fee as quoted, and the total. */
+export function OrderItems({
+  order,
+}: {
+  order: Pick<
+    OrderDetail,
+    "lines" | "subtotalKobo" | "deliveryFeeKobo" | "deliveryEstimate" | "fulfilment"
+  >;
+}) {
+  // Orders placed before delivery was priced (decision 021) have no estimate and no fee line.
+  const deliveryLine = order.fulfilment === "delivery" && order.deliveryEstimate !== null;
   return (
     <OrderSection headingId="items-heading" title="Items">
       <ul className="mt-2 divide-y divide-line">
@@ -202,9 +216,28 @@ export function OrderItems({ order }: { order: Pick<OrderDetail, "lines" | "subt
           </li>
         ))}
       </ul>
+      {deliveryLine ? (
+        <dl className="space-y-1 border-t border-line pt-2 text-ink">
+          <div className="flex justify-between gap-3">
+            <dt>Subtotal</dt>
+            <dd>
+              <Money kobo={kobo(order.subtotalKobo)} />
+            </dd>
+          </div>
+          <div className="flex justify-between gap-3">
+            <dt>
+              Delivery
+              <span className="block text-sm text-ink-muted">{order.deliveryEstimate}</span>
+            </dt>
+            <dd>
+              {order.deliveryFeeKobo === 0 ? "Free" : <Money kobo={kobo(order.deliveryFeeKobo)} />}
+            </dd>
+          </div>
+        </dl>
+      ) : null}
       <div className="mt-2 flex justify-between border-t border-line pt-2 font-bold text-ink">
         <span>Total</span>
-        <Money kobo={kobo(order.subtotalKobo)} />
+        <Money kobo={kobo(orderTotalKobo(order))} />
       </div>
     </OrderSection>
   );
@@ -248,8 +281,8 @@ function DeliveryAddressLine({ address }: { address: DeliveryAddress }) {
       <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0 text-ink-muted" />
       <span>
         {address.recipient}, {address.line1}
-        {address.line2 ? `, ${address.line2}` : ""}, {address.city}, {address.state} ·{" "}
-        {address.phone}
+        {address.line2 ? `, ${address.line2}` : ""}
+        {address.area ? `, ${address.area}` : ""}, {address.city}, {address.state} · {address.phone}
       </span>
     </p>
   );

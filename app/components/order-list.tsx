@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { OrderStatusBadge } from "#app/components/order-status.tsx";
 import { Money } from "#app/components/ui/money.tsx";
 import { kobo } from "#app/money.ts";
+import { orderTotalKobo } from "#app/orders/order-total.ts";
 import type { OrderStatus } from "#app/orders/orders.server.ts";
 
 export interface OrderSummary {
@@ -10,6 +11,7 @@ export interface OrderSummary {
   status: OrderStatus;
   businessName: string;
   subtotalKobo: number;
+  deliveryFeeKobo: number;
   items: number;
   /** Already formatted on the server, in Lagos time, so server and browser agree. */
   placed: string;
@@ -33,7 +35,7 @@ export function OrderList({ orders }: { orders: OrderSummary[] }) {
               </p>
             </div>
             <div className="flex flex-col items-end gap-1">
-              <Money kobo={kobo(order.subtotalKobo)} className="font-semibold text-ink" />
+              <Money kobo={kobo(orderTotalKobo(order))} className="font-semibold text-ink" />
               <OrderStatusBadge status={order.status} />
             </div>
             <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />

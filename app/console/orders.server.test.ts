@@ -9,6 +9,7 @@ import {
   products,
   refunds,
 } from "#app/db/schema.server.ts";
+import { writeHandoverSettings } from "#app/delivery/settings.server.ts";
 import { quoteCart, startCheckout } from "#app/orders/checkout.server.ts";
 import { verifyAndConfirm } from "#app/orders/confirm.server.ts";
 import * as dashboard from "#app/routes/vendor-dashboard.tsx";
@@ -50,6 +51,13 @@ beforeAll(async () => {
       { businessId: business.id, userId: staff.userId, role: "staff" },
       { businessId: business.id, userId: manager.userId, role: "manager" },
     ]);
+  // Delivery to the test address costs ₦1,000 (decision 021): refunds give it back too.
+  await writeHandoverSettings(db(), business.id, {
+    pickupAddress: "",
+    pickupHours: "",
+    freeDeliveryFromKobo: null,
+    areas: [{ city: "Lekki", area: "", feeKobo: 100_000, estimate: "Same day" }],
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -75,7 +83,11 @@ async function paidOrder(
     priceKobo: options.priceKobo ?? 450_000,
   });
   const lines = [{ id: product.id, quantity: options.quantity ?? 2 }];
-  const quote = await quoteCart(db(), lines);
+  const fulfilment = options.fulfilment ?? "delivery";
+  const quote = await quoteCart(db(), lines, {
+    place: { city: "Lekki", area: "" },
+    pickup: new Set(fulfilment === "pickup" ? [business.id] : []),
+  });
   const form = new FormData();
   for (const [name, value] of Object.entries({
     email: shopper.email,
@@ -86,7 +98,7 @@ async function paidOrder(
     city: "Lekki",
     state: "Lagos",
     expectedTotalKobo: String(quote.totalKobo),
-    [`fulfilment.${business.id}`]: options.fulfilment ?? "delivery",
+    [`fulfilment.${business.id}`]: fulfilment,
   })) {
     form.set(name, value);
   }
@@ -157,7 +169,9 @@ describe("fulfilling an order", () => {
     expect((await act(manager, order.number, { intent: "fulfil" })).status).toBe(200);
     const [email] = await emailsTo(shopper.email, "order-fulfilled");
     expect(email?.subject).toBe(`Your order ${order.number} is ready for pickup`);
-    expect(email?.text).toContain("12 Admiralty Way, Lekki Phase 1, Lagos");
+    expect(email?.text).toContain(
+      "Pick it up at 12 Admiralty Way, Lekki Phase 1, Lagos. Pickup times: During opening hours.",
+    );
   });
 
   test("an order already fulfilled, unpaid or cancelled can't be fulfilled: 409, and nothing is written", async () => {
@@ -197,7 +211,7 @@ describe("fulfilling an order", () => {
 });
 
 describe("refunding an order", () => {
-  test("a manager refunds a paid order through the provider with a reason: stock back, audit entry, and the shopper is emailed the reason", async () => {
+  test("a manager refunds a paid order, delivery fee included, through the provider with a reason: stock back, audit entry, and the shopper is emailed the reason", async () => {
     const { order, product, reference } = await paidOrder({ quantity: 3, priceKobo: 250_000 });
     const answer = await act(manager, order.number, {
       intent: "refund",
@@ -207,10 +221,10 @@ describe("refunding an order", () => {
     expect(answer.data).toMatchObject({ ok: true, message: expect.stringMatching(/^Refunded\./) });
     expect(await statusOf(order.id)).toBe("refunded");
     const [refund] = await db().select().from(refunds).where(eq(refunds.orderId, order.id));
-    expect(refund).toMatchObject({ amountKobo: 750_000, reason: "We ran out of this oil today." });
+    expect(refund).toMatchObject({ amountKobo: 850_000, reason: "We ran out of this oil today." });
     expect(refund?.providerRefundId).toBeTruthy();
     expect(pay.simulator.transaction(reference)?.refunds.map((entry) => entry.amount)).toEqual([
-      750_000,
+      850_000,
     ]);
     const [stock] = await db()
       .select({ stock: products.stock })
@@ -219,11 +233,11 @@ describe("refunding an order", () => {
     expect(stock?.stock).toBe(10);
     const [entry] = await auditOf("order.refunded");
     expect(entry).toMatchObject({ actorId: manager.userId });
-    expect(entry?.details).toMatchObject({ orderNumber: order.number, amountKobo: 750_000 });
+    expect(entry?.details).toMatchObject({ orderNumber: order.number, amountKobo: 850_000 });
     const [email] = await emailsTo(shopper.email, "order-refunded");
     expect(email?.subject).toBe(`Your order ${order.number} was refunded`);
     expect(email?.text).toContain("Their reason: We ran out of this oil today.");
-    expect(email?.text).toContain("₦7,500.00");
+    expect(email?.text).toContain("₦8,500.00");
   });
 
   test("a refund needs a reason the shopper can read: 400 with the field's message, and nothing changes", async () => {

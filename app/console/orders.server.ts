@@ -4,10 +4,13 @@ import { formatNigerianPhone } from "#app/auth/phone.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { decodeCursor, encodeCursor, exactTime, exactTimeKey } from "#app/db/page-cursor.server.ts";
 import { businesses, products, users } from "#app/db/schema.server.ts";
+import { pickupDetails } from "#app/delivery/areas.ts";
+import { handoverSettingsFor } from "#app/delivery/settings.server.ts";
 import { queueEmail } from "#app/email/outbox.server.ts";
 import { renderEmail } from "#app/email/render.ts";
 import { formatNaira, kobo } from "#app/money.ts";
 import { markFulfilled, type OrderChange, refundOrder } from "#app/orders/lifecycle.server.ts";
+import { orderTotalKobo } from "#app/orders/order-total.ts";
 import type { OrderStatus } from "#app/orders/orders.server.ts";
 import { checkouts, orderLines, orders, refunds } from "#app/orders/schema.server.ts";
 import { lagosPeriods } from "./lagos-time.ts";
@@ -46,12 +49,12 @@ export async function dashboardFigures(db: Database, businessId: string, now = n
   const figures = (start: Date) => ({
     orders: sql<number>`count(*) filter (where ${kept} and ${paidSince(start)})`.mapWith(Number),
     revenueKobo:
-      sql<number>`coalesce(sum(${orders.subtotalKobo}) filter (where ${kept} and ${paidSince(start)}), 0)`.mapWith(
+      sql<number>`coalesce(sum(${orders.subtotalKobo} + ${orders.deliveryFeeKobo}) filter (where ${kept} and ${paidSince(start)}), 0)`.mapWith(
         Number,
       ),
     refunds: sql<number>`count(*) filter (where ${refundedSince(start)})`.mapWith(Number),
     refundedKobo:
-      sql<number>`coalesce(sum(${orders.subtotalKobo}) filter (where ${refundedSince(start)}), 0)`.mapWith(
+      sql<number>`coalesce(sum(${orders.subtotalKobo} + ${orders.deliveryFeeKobo}) filter (where ${refundedSince(start)}), 0)`.mapWith(
         Number,
       ),
   });
@@ -98,6 +101,7 @@ export async function needsAttention(db: Database, businessId: string) {
         number: orders.number,
         paidAt: orders.paidAt,
         subtotalKobo: orders.subtotalKobo,
+        deliveryFeeKobo: orders.deliveryFeeKobo,
         fulfilment: orders.fulfilment,
         items: itemsCount,
       })
@@ -198,6 +202,7 @@ export async function ordersOfBusiness(
       number: orders.number,
       status: orders.status,
       subtotalKobo: orders.subtotalKobo,
+      deliveryFeeKobo: orders.deliveryFeeKobo,
       fulfilment: orders.fulfilment,
       createdAt: orders.createdAt,
       createdKey: exactTime(sql`${orders.createdAt}`),
@@ -238,6 +243,8 @@ export async function orderForBusiness(db: Database, businessId: string, number:
       deliveryAddress: orders.deliveryAddress,
       notes: orders.notes,
       subtotalKobo: orders.subtotalKobo,
+      deliveryFeeKobo: orders.deliveryFeeKobo,
+      deliveryEstimate: orders.deliveryEstimate,
       createdAt: orders.createdAt,
       paidAt: orders.paidAt,
       fulfilledAt: orders.fulfilledAt,
@@ -294,6 +301,7 @@ async function lockOrder(tx: Executor, businessId: string, number: string) {
       fulfilment: orders.fulfilment,
       deliveryAddress: orders.deliveryAddress,
       subtotalKobo: orders.subtotalKobo,
+      deliveryFeeKobo: orders.deliveryFeeKobo,
       email: checkouts.email,
       businessName: businesses.name,
       businessAddress: businesses.address,
@@ -331,6 +339,10 @@ export async function fulfilBusinessOrder(
     });
     const pickup = order.fulfilment === "pickup";
     const address = order.deliveryAddress;
+    const pickupAt = pickupDetails(await handoverSettingsFor(tx, input.businessId), {
+      address: order.businessAddress,
+      city: order.businessCity,
+    });
     const content = renderEmail({
       preview: pickup
         ? `${order.businessName} has your order ready.`
@@ -338,8 +350,8 @@ export async function fulfilBusinessOrder(
       heading: pickup ? "Your order is ready for pickup" : "Your order is on its way",
       paragraphs: [
         pickup
-          ? `${order.businessName} has your order ${order.number} ready. Pick it up at ${order.businessAddress}, ${order.businessCity}${order.businessPhone ? ` (call ${formatNigerianPhone(order.businessPhone)})` : ""}.`
-          : `${order.businessName} has sent your order ${order.number} on its way to ${address ? `${address.recipient}, ${address.line1}${address.line2 ? `, ${address.line2}` : ""}, ${address.city}, ${address.state}` : "you"}.`,
+          ? `${order.businessName} has your order ${order.number} ready. Pick it up at ${pickupAt.address}${order.businessPhone ? ` (call ${formatNigerianPhone(order.businessPhone)})` : ""}. Pickup times: ${pickupAt.hours}.`
+          : `${order.businessName} has sent your order ${order.number} on its way to ${address ? `${address.recipient}, ${address.line1}${address.line2 ? `, ${address.line2}` : ""}${address.area ? `, ${address.area}` : ""}, ${address.city}, ${address.state}` : "you"}.`,
         "Bring your order number with you, or show this email.",
       ],
       action: {
@@ -382,12 +394,12 @@ export async function refundBusinessOrder(
       details: {
         orderId: order.id,
         orderNumber: order.number,
-        amountKobo: order.subtotalKobo,
+        amountKobo: orderTotalKobo(order),
         refundId: refunded.refundId ?? null,
       },
       ...input.source,
     });
-    const amount = formatNaira(kobo(order.subtotalKobo));
+    const amount = formatNaira(kobo(orderTotalKobo(order)));
     const content = renderEmail({
       preview: `${amount} is on its way back to you.`,
       heading: "Your order was refunded",

@@ -3,6 +3,7 @@
 export * from "../auth/schema.server.ts";
 export * from "../catalog/schema.server.ts";
 export * from "../console/schema.server.ts";
+export * from "../delivery/schema.server.ts";
 export * from "../email/schema.server.ts";
 export * from "../follows/schema.server.ts";
 export * from "../orders/schema.server.ts";

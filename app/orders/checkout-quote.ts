@@ -1,3 +1,4 @@
+import type { DeliveryOption } from "../delivery/areas.ts";
 import { formatNaira, kobo } from "../money.ts";
 
 /**
@@ -28,15 +29,43 @@ export interface QuotedGroup {
   business: { id: string; slug: string; name: string; address: string; city: string };
   lines: QuotedLine[];
   subtotalKobo: number;
+  /** What delivery to the shopper's address would cost from this business (decision 021). */
+  delivery: DeliveryOption;
+  /** Where and when the order can be collected instead. */
+  pickup: { address: string; hours: string };
+  /**
+   * How this quote hands the order over: the shopper's choice, except that delivery the business
+   * doesn't offer to the address is priced as pickup.
+   */
+  fulfilment: "delivery" | "pickup";
+  /** The delivery fee in the total: 0 for pickup, free delivery, or an address not given yet. */
+  deliveryFeeKobo: number;
 }
 
 export interface Quote {
   groups: QuotedGroup[];
   /** Cart lines whose product is gone, archived, or whose business is not open on Oja. */
   unavailable: string[];
+  /** Every group's items and its delivery fee: what the one payment asks for. */
   totalKobo: number;
   /** Something must be fixed in the cart before it can be paid for. */
   blocked: boolean;
+}
+
+/** The query of GET /api/checkout/quote: the cart, the address's city and area, who picks up. */
+export function quoteSearch(input: {
+  lines: string;
+  city?: string;
+  area?: string;
+  pickup?: string[];
+}): string {
+  const search = new URLSearchParams({ lines: input.lines });
+  const city = input.city?.trim();
+  const area = input.area?.trim();
+  if (city) search.set("city", city);
+  if (area) search.set("area", area);
+  if (input.pickup && input.pickup.length > 0) search.set("pickup", input.pickup.join(","));
+  return search.toString();
 }
 
 /** Form field names per business: `fulfilment.<businessId>` and `notes.<businessId>`. */

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
 import { emailOutbox, products } from "#app/db/schema.server.ts";
+import { writeHandoverSettings } from "#app/delivery/settings.server.ts";
 import { sign } from "#server/paystack-simulator/index.ts";
 import { signUpAs, type TestAccount } from "#tests/support/accounts.ts";
 import { createBusiness, createCategory, createProduct } from "#tests/support/catalog.ts";
@@ -46,6 +47,15 @@ beforeAll(async () => {
   spa = await createBusiness(db(), { categoryId: category.id, name: "Ewa Spa" });
   salon = await createBusiness(db(), { categoryId: category.id, name: "Braids by Yetunde" });
   shopper = await signUpAs(db(), { name: "Ada Obi" });
+  // Both deliver free in Lagos, so the tests below that aren't about fees pay for items only.
+  for (const business of [spa, salon]) {
+    await writeHandoverSettings(db(), business.id, {
+      pickupAddress: "",
+      pickupHours: "",
+      freeDeliveryFromKobo: null,
+      areas: [{ city: "Lagos", area: "", feeKobo: 0, estimate: "Same day" }],
+    });
+  }
 }, 60_000);
 
 afterAll(async () => {
@@ -851,4 +861,247 @@ describe("after payment", () => {
 
 beforeEach(() => {
   pay.simulator.setWebhookUrl(undefined);
+});
+
+describe("delivery as the business sets it", () => {
+  let kitchen: { id: string; name: string };
+  let pickupOnly: { id: string; name: string };
+
+  beforeAll(async () => {
+    const category = await createCategory(db(), { name: "Restaurants" });
+    kitchen = await createBusiness(db(), { categoryId: category.id, name: "Mama Put Kitchen" });
+    pickupOnly = await createBusiness(db(), { categoryId: category.id, name: "Ofada Corner" });
+    await writeHandoverSettings(db(), kitchen.id, {
+      pickupAddress: "4 Isaac John Street, Ikeja",
+      pickupHours: "Daily 11:00–21:00",
+      freeDeliveryFromKobo: 2_000_000,
+      areas: [
+        { city: "Lagos", area: "Lekki", feeKobo: 150_000, estimate: "Same day" },
+        { city: "Lagos", area: "", feeKobo: 250_000, estimate: "1–2 days" },
+        { city: "Abuja", area: "Wuse 2", feeKobo: 400_000, estimate: "2–3 days" },
+      ],
+    });
+  });
+
+  async function checkoutsCount() {
+    return (await db().select({ id: checkouts.id }).from(checkouts)).length;
+  }
+
+  test("the fee of the shopper's area is priced on the server, charged once in the payment, and kept on the order", async () => {
+    const soup = await createProduct(db(), { businessId: kitchen.id, priceKobo: 800_000 });
+    const lines = [{ id: soup.id, quantity: 1 }];
+    const place = { city: "LÁGOS ", area: "lekki phase 1" };
+    const quote = await quoteCart(db(), lines, { place, pickup: new Set() });
+    expect(quote.groups[0]).toMatchObject({
+      fulfilment: "delivery",
+      deliveryFeeKobo: 150_000,
+      delivery: { kind: "available", estimate: "Same day" },
+      pickup: { address: "4 Isaac John Street, Ikeja", hours: "Daily 11:00–21:00" },
+    });
+    expect(quote.totalKobo).toBe(950_000);
+    const payment = started(
+      await startCheckout(
+        context(),
+        { id: shopper.userId },
+        checkoutForm(lines, {
+          ...place,
+          expectedTotalKobo: "950000",
+          [`fulfilment.${kitchen.id}`]: "delivery",
+        }),
+      ),
+    );
+    const [order] = await ordersOf(payment.checkoutId);
+    expect(order).toMatchObject({
+      subtotalKobo: 800_000,
+      deliveryFeeKobo: 150_000,
+      deliveryEstimate: "Same day",
+      deliveryAddress: { area: "lekki phase 1", city: "LÁGOS" },
+    });
+    const [checkout] = await db()
+      .select()
+      .from(checkouts)
+      .where(eq(checkouts.id, payment.checkoutId));
+    expect(checkout?.totalKobo).toBe(950_000);
+    expect((await pay.provider.verify(payment.reference)).amountKobo).toBe(950_000);
+
+    // A fee changed later never reprices the order placed.
+    await writeHandoverSettings(db(), kitchen.id, {
+      pickupAddress: "",
+      pickupHours: "",
+      freeDeliveryFromKobo: null,
+      areas: [{ city: "Lagos", area: "", feeKobo: 900_000, estimate: "Next week" }],
+    });
+    expect((await ordersOf(payment.checkoutId))[0]?.deliveryFeeKobo).toBe(150_000);
+    await writeHandoverSettings(db(), kitchen.id, {
+      pickupAddress: "4 Isaac John Street, Ikeja",
+      pickupHours: "Daily 11:00–21:00",
+      freeDeliveryFromKobo: 2_000_000,
+      areas: [
+        { city: "Lagos", area: "Lekki", feeKobo: 150_000, estimate: "Same day" },
+        { city: "Lagos", area: "", feeKobo: 250_000, estimate: "1–2 days" },
+        { city: "Abuja", area: "Wuse 2", feeKobo: 400_000, estimate: "2–3 days" },
+      ],
+    });
+  });
+
+  test("a total that leaves out or lowers the delivery fee is refused with the real quote, and nothing is written", async () => {
+    const soup = await createProduct(db(), {
+      businessId: kitchen.id,
+      priceKobo: 800_000,
+      stock: 5,
+    });
+    const before = await checkoutsCount();
+    for (const tampered of ["800000", "850000"]) {
+      const result = await startCheckout(
+        context(),
+        { id: shopper.userId },
+        checkoutForm([{ id: soup.id, quantity: 1 }], {
+          city: "Lagos",
+          expectedTotalKobo: tampered,
+          [`fulfilment.${kitchen.id}`]: "delivery",
+        }),
+      );
+      expect(result).toMatchObject({
+        ok: false,
+        status: 409,
+        quote: { totalKobo: 1_050_000, groups: [{ deliveryFeeKobo: 250_000 }] },
+      });
+    }
+    expect(await checkoutsCount()).toBe(before);
+    expect(await stockOf(soup.id)).toBe(5);
+  });
+
+  test("delivery is free once the items reach the business's threshold", async () => {
+    const tray = await createProduct(db(), { businessId: kitchen.id, priceKobo: 1_000_000 });
+    const place = { city: "Lagos", area: "" };
+    const under = await quoteCart(db(), [{ id: tray.id, quantity: 1 }], {
+      place,
+      pickup: new Set(),
+    });
+    expect(under.groups[0]?.deliveryFeeKobo).toBe(250_000);
+    const payment = started(
+      await startCheckout(
+        context(),
+        { id: shopper.userId },
+        checkoutForm([{ id: tray.id, quantity: 2 }], {
+          city: "Lagos",
+          expectedTotalKobo: "2000000",
+          [`fulfilment.${kitchen.id}`]: "delivery",
+        }),
+      ),
+    );
+    expect((await ordersOf(payment.checkoutId))[0]).toMatchObject({
+      deliveryFeeKobo: 0,
+      deliveryEstimate: "1–2 days",
+    });
+  });
+
+  test("an address the business doesn't deliver to: delivery is refused with a field message and nothing written; pickup goes through", async () => {
+    const soup = await createProduct(db(), {
+      businessId: kitchen.id,
+      priceKobo: 800_000,
+      stock: 5,
+    });
+    const lines = [{ id: soup.id, quantity: 1 }];
+    const quote = await quoteCart(db(), lines, {
+      place: { city: "Ibadan", area: "" },
+      pickup: new Set(),
+    });
+    expect(quote.groups[0]).toMatchObject({
+      fulfilment: "pickup",
+      deliveryFeeKobo: 0,
+      delivery: {
+        kind: "not_served",
+        reason: "Mama Put Kitchen doesn't deliver to Ibadan. It delivers in Lagos and Abuja.",
+      },
+    });
+    const before = await checkoutsCount();
+    const refused = await startCheckout(
+      context(),
+      { id: shopper.userId },
+      checkoutForm(lines, {
+        city: "Ibadan",
+        expectedTotalKobo: "800000",
+        [`fulfilment.${kitchen.id}`]: "delivery",
+      }),
+    );
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: {
+        [`fulfilment.${kitchen.id}`]:
+          "Mama Put Kitchen doesn't deliver to Ibadan. It delivers in Lagos and Abuja. Choose pickup, or change the address.",
+      },
+    });
+    // Abuja is served only in Wuse 2: another area there is refused the same way.
+    const elsewhere = await startCheckout(
+      context(),
+      { id: shopper.userId },
+      checkoutForm(lines, {
+        city: "Abuja",
+        area: "Garki",
+        expectedTotalKobo: "800000",
+        [`fulfilment.${kitchen.id}`]: "delivery",
+      }),
+    );
+    expect(elsewhere).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { [`fulfilment.${kitchen.id}`]: expect.stringContaining("to Wuse 2") },
+    });
+    expect(await checkoutsCount()).toBe(before);
+    expect(await stockOf(soup.id)).toBe(5);
+
+    const payment = started(
+      await startCheckout(
+        context(),
+        { id: shopper.userId },
+        checkoutForm(lines, {
+          city: "Ibadan",
+          expectedTotalKobo: "800000",
+          [`fulfilment.${kitchen.id}`]: "pickup",
+        }),
+      ),
+    );
+    expect((await ordersOf(payment.checkoutId))[0]).toMatchObject({
+      fulfilment: "pickup",
+      deliveryFeeKobo: 0,
+      deliveryEstimate: null,
+      deliveryAddress: null,
+    });
+  });
+
+  test("a business that set no delivery offers pickup at its own address only", async () => {
+    const rice = await createProduct(db(), { businessId: pickupOnly.id, priceKobo: 300_000 });
+    const quote = await quoteCart(db(), [{ id: rice.id, quantity: 1 }], {
+      place: { city: "Lagos", area: "" },
+      pickup: new Set(),
+    });
+    expect(quote.groups[0]).toMatchObject({
+      fulfilment: "pickup",
+      delivery: { kind: "pickup_only" },
+      pickup: { address: "12 Admiralty Way, Lekki Phase 1, Lagos", hours: "During opening hours" },
+    });
+    expect(quote.totalKobo).toBe(300_000);
+  });
+
+  test("the receipt shows each order's total with its delivery fee and estimate", async () => {
+    const soup = await createProduct(db(), { businessId: kitchen.id, priceKobo: 800_000 });
+    const receiptShopper = await signUpAs(db(), { name: "Bola Receipt" });
+    const form = checkoutForm([{ id: soup.id, quantity: 1 }], {
+      email: receiptShopper.email,
+      city: "Lagos",
+      area: "Lekki",
+      expectedTotalKobo: "950000",
+      [`fulfilment.${kitchen.id}`]: "delivery",
+    });
+    const payment = started(await startCheckout(context(), { id: receiptShopper.userId }, form));
+    pay.simulator.complete(payment.reference, "success");
+    await verifyAndConfirm(context(), payment.reference);
+    const [receipt] = await receiptsTo(receiptShopper.email);
+    const [order] = await ordersOf(payment.checkoutId);
+    expect(receipt?.text).toContain(
+      `${order?.number} · Mama Put Kitchen · ₦9,500.00 · delivery ₦1,500.00 (Same day)`,
+    );
+  });
 });

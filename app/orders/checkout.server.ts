@@ -5,6 +5,8 @@ import { email, type FieldErrors, fieldErrors, nigerianPhone } from "#app/auth/f
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 import { businesses, products } from "#app/db/schema.server.ts";
+import { type DeliveryPlace, deliveryOption, pickupDetails } from "#app/delivery/areas.ts";
+import { handoverSettingsOf } from "#app/delivery/settings.server.ts";
 import { nairaToKobo } from "#app/money.ts";
 import {
   newPaymentReference,
@@ -63,14 +65,22 @@ export const cartLinesField = z
       .refine((lines) => new Set(lines.map((line) => line.id)).size === lines.length, cartMessage),
   );
 
+/** Where the shopper wants delivery, and which businesses they pick up from instead. */
+export interface HandoverChoice {
+  place: DeliveryPlace | null;
+  pickup: ReadonlySet<string>;
+}
+
 /**
- * Reprices the cart from the database and says what stands in the way of paying for it.
- * `heldForShopper` is stock the shopper's own open checkout holds (heldByOpenCheckout): it
- * counts as available to them, so coming back to pay the same basket isn't told it sold out.
+ * Reprices the cart from the database, prices each business's delivery to the shopper's place
+ * (decision 021) and says what stands in the way of paying for it. `heldForShopper` is stock the
+ * shopper's own open checkout holds (heldByOpenCheckout): it counts as available to them, so
+ * coming back to pay the same basket isn't told it sold out (decision 020).
  */
 export async function quoteCart(
   executor: Executor,
   lines: CartLineInput[],
+  handover: HandoverChoice = { place: null, pickup: new Set() },
   heldForShopper: ReadonlyMap<string, number> = new Map(),
 ): Promise<Quote> {
   const ids = lines.map((line) => line.id);
@@ -132,6 +142,11 @@ export async function quoteCart(
         },
         lines: [],
         subtotalKobo: 0,
+        // Priced below, once the subtotal is known.
+        delivery: { kind: "needs_address", cities: [] },
+        pickup: { address: "", hours: "" },
+        fulfilment: "pickup",
+        deliveryFeeKobo: 0,
       };
       groups.set(product.businessId, group);
     }
@@ -149,10 +164,33 @@ export async function quoteCart(
     group.subtotalKobo += lineTotalKobo;
   }
   const quoted = [...groups.values()];
+  const settings = await handoverSettingsOf(
+    executor,
+    quoted.map((group) => group.business.id),
+  );
+  for (const group of quoted) {
+    const { business } = group;
+    const rules = settings.get(business.id);
+    group.pickup = pickupDetails(rules, business);
+    group.delivery = deliveryOption(
+      business.name,
+      rules ?? { areas: [], freeDeliveryFromKobo: null },
+      group.subtotalKobo,
+      handover.place,
+    );
+    const wantsDelivery = !handover.pickup.has(business.id);
+    const deliverable =
+      group.delivery.kind === "available" || group.delivery.kind === "needs_address";
+    group.fulfilment = wantsDelivery && deliverable ? "delivery" : "pickup";
+    group.deliveryFeeKobo =
+      group.fulfilment === "delivery" && group.delivery.kind === "available"
+        ? group.delivery.feeKobo
+        : 0;
+  }
   return {
     groups: quoted,
     unavailable,
-    totalKobo: quoted.reduce((sum, group) => sum + group.subtotalKobo, 0),
+    totalKobo: quoted.reduce((sum, group) => sum + group.subtotalKobo + group.deliveryFeeKobo, 0),
     blocked:
       unavailable.length > 0 ||
       quoted.some((group) => group.lines.some((line) => line.issues.some(isBlocking))),
@@ -187,6 +225,12 @@ const deliverySchema = z.object({
   recipient: addressText("the recipient's name", 80),
   line1: addressText("the street address", 120),
   line2: z.string().trim().max(120, "Use at most 120 characters").default(""),
+  area: z
+    .string()
+    .trim()
+    .max(60, "Use at most 60 characters")
+    .refine((value) => !/[<>]/.test(value), "Leave out < and >")
+    .default(""),
   city: addressText("the city", 60),
   state: addressText("the state", 40),
 });
@@ -236,7 +280,11 @@ export function parseCheckoutForm(
   if ([...orderInputs.values()].some((order) => order.fulfilment === "delivery")) {
     const address = deliverySchema.safeParse(fields);
     if (!address.success) Object.assign(errors, fieldErrors(address.error));
-    else if (contact.success) deliveryAddress = { ...address.data, phone: contact.data.phone };
+    else if (contact.success) {
+      // An address without an area keeps the shape it had before areas existed.
+      const { area, ...rest } = address.data;
+      deliveryAddress = { ...rest, ...(area ? { area } : {}), phone: contact.data.phone };
+    }
   }
   if (!contact.success || Object.keys(errors).length > 0) return { ok: false, errors };
   return {
@@ -465,6 +513,17 @@ export async function startCheckout(
   const { input } = parsed;
   const now = context.now?.() ?? new Date();
 
+  const handover: HandoverChoice = {
+    place: input.deliveryAddress
+      ? { city: input.deliveryAddress.city, area: input.deliveryAddress.area ?? "" }
+      : null,
+    pickup: new Set(
+      [...input.orders.values()]
+        .filter((order) => order.fulfilment === "pickup")
+        .map((order) => order.businessId),
+    ),
+  };
+
   const written = await context.db
     .transaction(async (tx) => {
       await tx.execute(
@@ -476,7 +535,7 @@ export async function startCheckout(
       if (open?.stockHold === "held") {
         await returnStock(tx, await linesOfCheckout(tx, open.id));
       }
-      const quote = await quoteCart(tx, input.lines);
+      const quote = await quoteCart(tx, input.lines, handover);
       if (quote.blocked) {
         throw new CheckoutRefused({
           ok: false,
@@ -485,11 +544,29 @@ export async function startCheckout(
           quote,
         });
       }
+      // Delivery a business doesn't offer to this address is refused before any total is
+      // compared: the shopper's fix is to choose pickup or change the address, not to re-pay.
+      const refused: FieldErrors = {};
+      for (const group of quote.groups) {
+        const wanted = input.orders.get(group.business.id)?.fulfilment;
+        if (wanted === "delivery" && group.delivery.kind !== "available") {
+          refused[fulfilmentFieldName(group.business.id)] =
+            group.delivery.kind === "needs_address"
+              ? "Enter the delivery address"
+              : group.delivery.kind === "pickup_only"
+                ? `${group.delivery.reason} Choose pickup.`
+                : `${group.delivery.reason} Choose pickup, or change the address.`;
+        }
+      }
+      if (Object.keys(refused).length > 0) {
+        throw new CheckoutRefused({ ok: false, status: 400, errors: refused });
+      }
       if (quote.totalKobo !== input.expectedTotalKobo) {
         throw new CheckoutRefused({
           ok: false,
           status: 409,
-          message: "Prices changed while you were checking out. Check the new total and pay again.",
+          message:
+            "Prices or delivery fees changed while you were checking out. Check the new total and pay again.",
           quote,
         });
       }
@@ -549,7 +626,7 @@ export async function startCheckout(
       });
       for (const [position, group] of quote.groups.entries()) {
         const choice = input.orders.get(group.business.id);
-        const fulfilment = choice?.fulfilment ?? "pickup";
+        const fulfilment = group.fulfilment;
         const orderId = newId("ord");
         const number = newOrderNumber();
         orderNumbers.push(number);
@@ -564,6 +641,11 @@ export async function startCheckout(
           deliveryAddress: fulfilment === "delivery" ? input.deliveryAddress : null,
           notes: choice?.notes ?? "",
           subtotalKobo: group.subtotalKobo,
+          deliveryFeeKobo: group.deliveryFeeKobo,
+          deliveryEstimate:
+            fulfilment === "delivery" && group.delivery.kind === "available"
+              ? group.delivery.estimate
+              : null,
           createdAt: now,
           updatedAt: now,
         });
@@ -598,7 +680,7 @@ export async function startCheckout(
       if (error instanceof CheckoutRefused) return error.result;
       if (!(error instanceof StockRanOut)) throw error;
       // Someone bought the last units between the quote and the hold: show the cart as it is now.
-      const quote = await quoteCart(context.db, input.lines);
+      const quote = await quoteCart(context.db, input.lines, handover);
       return {
         ok: false as const,
         status: 409 as const,

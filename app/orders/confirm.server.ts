@@ -12,6 +12,7 @@ import {
   type TransactionStatus,
 } from "#app/payments/provider.server.ts";
 import { retakeStock } from "./checkout.server.ts";
+import { orderTotalKobo } from "./order-total.ts";
 import { queuePaymentReturned } from "./payment-returned-email.server.ts";
 import { checkouts, orderLines, orders, payments, refunds } from "./schema.server.ts";
 
@@ -263,6 +264,22 @@ export async function closeUnpaidOrders(
     .where(and(eq(orders.checkoutId, checkoutId), eq(orders.status, "pending_payment")));
 }
 
+/** "pickup", or "delivery ₦1,500.00 (Same day)", "free delivery (1–2 days)" as quoted. */
+function receiptHandover(row: {
+  fulfilment: "delivery" | "pickup";
+  deliveryFeeKobo: number;
+  deliveryEstimate: string | null;
+}): string {
+  if (row.fulfilment === "pickup") return "pickup";
+  // Orders placed before delivery was priced (decision 021) have neither.
+  if (row.deliveryEstimate === null && row.deliveryFeeKobo === 0) return "delivery";
+  const fee =
+    row.deliveryFeeKobo === 0
+      ? "free delivery"
+      : `delivery ${formatNaira(kobo(row.deliveryFeeKobo))}`;
+  return row.deliveryEstimate ? `${fee} (${row.deliveryEstimate})` : fee;
+}
+
 async function queueReceipt(
   tx: Executor,
   publicUrl: string,
@@ -274,6 +291,8 @@ async function queueReceipt(
     .select({
       number: orders.number,
       subtotalKobo: orders.subtotalKobo,
+      deliveryFeeKobo: orders.deliveryFeeKobo,
+      deliveryEstimate: orders.deliveryEstimate,
       fulfilment: orders.fulfilment,
       business: businesses.name,
     })
@@ -290,7 +309,7 @@ async function queueReceipt(
       rows
         .map(
           (row) =>
-            `${row.number} · ${row.business} · ${formatNaira(kobo(row.subtotalKobo))} · ${row.fulfilment === "delivery" ? "delivery" : "pickup"}`,
+            `${row.number} · ${row.business} · ${formatNaira(kobo(orderTotalKobo(row)))} · ${receiptHandover(row)}`,
         )
         .join("\n"),
       "Each business will let you know when your order is ready.",

@@ -6,6 +6,7 @@ import { businesses, images, productImages, products } from "#app/db/schema.serv
 import { kobo, koboToNaira } from "#app/money.ts";
 import { returnStock } from "./checkout.server.ts";
 import { closeUnpaidOrders } from "./confirm.server.ts";
+import { orderTotalKobo } from "./order-total.ts";
 import { checkouts, orderLines, orders, payments, refunds } from "./schema.server.ts";
 
 /**
@@ -234,7 +235,7 @@ export async function refundOrder(
       id: refundId,
       paymentId: payment.id,
       orderId: order.id,
-      amountKobo: order.subtotalKobo,
+      amountKobo: orderTotalKobo(order),
       reason,
       createdAt: now,
       updatedAt: now,

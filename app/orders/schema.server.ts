@@ -53,6 +53,8 @@ export interface DeliveryAddress {
   phone: string;
   line1: string;
   line2: string;
+  /** The area or neighbourhood within the city, when the shopper gave one (decision 021). */
+  area?: string;
   city: string;
   state: string;
 }
@@ -113,6 +115,13 @@ export const orders = pgTable(
     deliveryAddress: jsonb("delivery_address").$type<DeliveryAddress>(),
     notes: text("notes").notNull().default(""),
     subtotalKobo: bigint("subtotal_kobo", { mode: "number" }).notNull(),
+    /**
+     * What delivery cost, as quoted when the order was placed (0 for pickup or free delivery);
+     * later changes to the business's delivery settings never touch it.
+     */
+    deliveryFeeKobo: bigint("delivery_fee_kobo", { mode: "number" }).notNull().default(0),
+    /** The delivery estimate the shopper was promised ("Same day"); null for pickup. */
+    deliveryEstimate: text("delivery_estimate"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
@@ -138,6 +147,10 @@ export const orders = pgTable(
     check(
       "orders_address_when_delivered",
       sql`(${table.fulfilment} = 'pickup') = (${table.deliveryAddress} is null)`,
+    ),
+    check(
+      "orders_delivery_fee_when_delivered",
+      sql`${table.deliveryFeeKobo} >= 0 and (${table.fulfilment} = 'delivery' or ${table.deliveryFeeKobo} = 0)`,
     ),
   ],
 );

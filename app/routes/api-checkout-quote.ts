@@ -2,13 +2,23 @@ import { data } from "react-router";
 import { currentUser } from "#app/auth/session.server.ts";
 import { services } from "#app/context.server.ts";
 import { cartLinesField, heldByOpenCheckout, quoteCart } from "#app/orders/checkout.server.ts";
+import { z } from "#app/zod.ts";
 import type { Route } from "./+types/api-checkout-quote";
 
 /**
- * GET /api/checkout/quote?lines=<the cart as JSON>: the cart repriced from the database, with
- * what stands in the way of paying (decision 014). A GET, so asking for it again whenever the cart
- * changes doesn't make the page reload its other data; never cached (prices and stock move).
+ * GET /api/checkout/quote?lines=<the cart as JSON>&city=…&area=…&pickup=<business ids>: the cart
+ * repriced from the database, each business's delivery to that city and area priced (decision
+ * 021), with what stands in the way of paying (decision 014). A GET, so asking for it again
+ * whenever the cart or the address changes doesn't make the page reload its other data; never
+ * cached (prices and stock move).
  */
+const placeName = z.string().trim().max(60).catch("");
+const pickupIds = z
+  .string()
+  .max(2_000)
+  .catch("")
+  .transform((value) => new Set(value.split(",").filter(Boolean)));
+
 export async function loader({ context, url }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "private, no-store" };
   const lines = cartLinesField.safeParse(url.searchParams.get("lines") ?? "");
@@ -22,5 +32,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // What the shopper's own open checkout holds is theirs to pay for (decision 020).
   const user = currentUser(context);
   const held = user ? await heldByOpenCheckout(db, user.id) : undefined;
-  return data({ quote: await quoteCart(db, lines.data, held) }, { headers });
+  const city = placeName.parse(url.searchParams.get("city") ?? "");
+  const area = placeName.parse(url.searchParams.get("area") ?? "");
+  const handover = {
+    place: city ? { city, area } : null,
+    pickup: pickupIds.parse(url.searchParams.get("pickup") ?? ""),
+  };
+  return data({ quote: await quoteCart(db, lines.data, handover, held) }, { headers });
 }

@@ -53,7 +53,7 @@ function useCartQuote(items: readonly CartItem[]) {
   const lines = useMemo(() => JSON.stringify(cartLines(items)), [items]);
   const { load } = fetcher;
   useEffect(() => {
-    if (items.length > 0) load(quoteUrl(lines));
+    if (items.length > 0) load(quoteUrl({ lines }));
   }, [items.length, lines, load]);
   return {
     quote: fetcher.data?.quote,

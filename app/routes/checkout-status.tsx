@@ -92,6 +92,8 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
         status: order.status,
         business: { name: order.businessName, slug: order.businessSlug },
         subtotalKobo: order.subtotalKobo,
+        deliveryFeeKobo: order.deliveryFeeKobo,
+        deliveryEstimate: order.deliveryEstimate,
         fulfilment: order.fulfilment,
         pickupAddress: `${order.businessAddress}, ${order.businessCity}`,
         closingReason: order.closingReason,
@@ -189,6 +191,16 @@ export default function CheckoutStatus({ loaderData, actionData }: Route.Compone
               <span>Subtotal</span>
               <Money kobo={kobo(order.subtotalKobo)} />
             </div>
+            {order.fulfilment === "delivery" && order.deliveryEstimate ? (
+              <div className="flex justify-between gap-3 text-sm text-ink">
+                <span>Delivery · {order.deliveryEstimate}</span>
+                {order.deliveryFeeKobo === 0 ? (
+                  <span>Free</span>
+                ) : (
+                  <Money kobo={kobo(order.deliveryFeeKobo)} />
+                )}
+              </div>
+            ) : null}
             {order.closingReason ? (
               <p className="text-sm text-ink-muted">{order.closingReason}</p>
             ) : null}

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { Lock, ShoppingBag, Store, Truck } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { data, Link, redirect, useFetcher, useNavigate } from "react-router";
 import { addressesOf } from "#app/auth/addresses.server.ts";
 import type { FieldErrors } from "#app/auth/forms.ts";
@@ -21,6 +21,7 @@ import { Money } from "#app/components/ui/money.tsx";
 import { usePaystackPayment } from "#app/components/use-paystack-payment.ts";
 import { services } from "#app/context.server.ts";
 import { users } from "#app/db/schema.server.ts";
+import { describeFee, listNames } from "#app/delivery/areas.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { formatNaira, kobo } from "#app/money.ts";
 import { payAgain, type StartCheckoutResult, startCheckout } from "#app/orders/checkout.server.ts";
@@ -69,6 +70,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
             recipient: address.recipient,
             line1: address.line1,
             line2: address.line2,
+            area: "",
             city: address.city,
             state: address.state,
           }
@@ -142,6 +144,13 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
+/** How long typing in the city or area waits before the delivery fees are asked again. */
+const placeSettleMs = 400;
+
+/** Whether the business may deliver to the address (once it is known). */
+const mayDeliver = (group: QuotedGroup) =>
+  group.delivery.kind === "available" || group.delivery.kind === "needs_address";
+
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const items = useCart();
@@ -177,6 +186,28 @@ function CheckoutForm({ items, loaderData }: { items: CartItem[]; loaderData: Lo
   const navigate = useNavigate();
   const [fulfilment, setFulfilment] = useState<Record<string, "delivery" | "pickup">>({});
   const lines = useMemo(() => JSON.stringify(cartLines(items)), [items]);
+  // The delivery address's city and area price each business's delivery (decision 021); the
+  // quote follows them once typing settles, or at once when the field is left.
+  const [place, setPlace] = useState({
+    city: loaderData.address?.city ?? "",
+    area: loaderData.address?.area ?? "",
+  });
+  const [settledPlace, setSettledPlace] = useState(place);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettledPlace(place), placeSettleMs);
+    return () => clearTimeout(timer);
+  }, [place]);
+  const pickupIds = Object.entries(fulfilment)
+    .filter(([, choice]) => choice === "pickup")
+    .map(([id]) => id)
+    .sort()
+    .join(",");
+  const currentQuoteUrl = quoteUrl({
+    lines,
+    city: settledPlace.city,
+    area: settledPlace.area,
+    pickup: pickupIds ? pickupIds.split(",") : [],
+  });
   // Not paid (cancelled, declined): the orders are saved; their page offers to pay again.
   const showSaved = useCallback(
     (payment: { checkoutId: string }) => navigate(`/checkout/${payment.checkoutId}`),
@@ -184,11 +215,12 @@ function CheckoutForm({ items, loaderData }: { items: CartItem[]; loaderData: Lo
   );
   const payment = usePaystackPayment(loaderData.inlineScriptUrl, showSaved);
 
-  // Ask for a fresh quote whenever the cart changes (a fix below changes it).
+  // Ask for a fresh quote whenever the cart (a fix below changes it), the address's city or
+  // area, or a choice of pickup changes.
   const { load: loadQuote } = quoteFetcher;
   useEffect(() => {
-    loadQuote(quoteUrl(lines));
-  }, [lines, loadQuote]);
+    loadQuote(currentQuoteUrl);
+  }, [currentQuoteUrl, loadQuote]);
 
   const payResult = payFetcher.data?.result;
   const quote = quoteFetcher.data?.quote;
@@ -207,13 +239,17 @@ function CheckoutForm({ items, loaderData }: { items: CartItem[]; loaderData: Lo
     else if (payResult.status === 502) showSaved(payResult);
     else if (payResult.status === 409) {
       setRefusedLines(lines);
-      loadQuote(quoteUrl(lines));
+      loadQuote(currentQuoteUrl);
     }
-  }, [payResult, pay, showSaved, lines, loadQuote]);
+  }, [payResult, pay, showSaved, lines, loadQuote, currentQuoteUrl]);
 
   const paying = payFetcher.state !== "idle" || payment.busy;
+  // The address stays while a business that delivers is wanted for delivery, even where it
+  // doesn't deliver to the address given: changing the address is the way to get delivery.
   const anyDelivery = quote?.groups.some(
-    (group) => (fulfilment[group.business.id] ?? "delivery") === "delivery",
+    (group) =>
+      (fulfilment[group.business.id] ?? "delivery") === "delivery" &&
+      group.delivery.kind !== "pickup_only",
   );
   // The refusal's message stays until the cart it was about is changed.
   const failure =
@@ -287,6 +323,11 @@ function CheckoutForm({ items, loaderData }: { items: CartItem[]; loaderData: Lo
                 address={loaderData.address}
                 recipient={loaderData.contact.name}
                 errors={errors}
+                onPlace={(change, settle) => {
+                  const next = { ...place, ...change };
+                  setPlace(next);
+                  if (settle) setSettledPlace(next);
+                }}
               />
             </Panel>
           ) : null}
@@ -297,12 +338,20 @@ function CheckoutForm({ items, loaderData }: { items: CartItem[]; loaderData: Lo
             {quote ? (
               <dl className="space-y-2 text-sm">
                 {quote.groups.map((group) => (
-                  <div key={group.business.id} className="flex justify-between gap-3">
-                    <dt className="text-ink-muted">{group.business.name}</dt>
-                    <dd>
-                      <Money kobo={kobo(group.subtotalKobo)} />
-                    </dd>
-                  </div>
+                  <Fragment key={group.business.id}>
+                    <div className="flex justify-between gap-3">
+                      <dt className="text-ink-muted">{group.business.name}</dt>
+                      <dd>
+                        <Money kobo={kobo(group.subtotalKobo)} />
+                      </dd>
+                    </div>
+                    {group.fulfilment === "delivery" && group.delivery.kind === "available" ? (
+                      <div className="flex justify-between gap-3 pl-3">
+                        <dt className="text-ink-muted">Delivery</dt>
+                        <dd>{describeFee(group.deliveryFeeKobo)}</dd>
+                      </div>
+                    ) : null}
+                  </Fragment>
                 ))}
                 <div className="flex justify-between gap-3 border-t border-line pt-2 text-base font-bold text-ink">
                   <dt>Total</dt>
@@ -370,10 +419,12 @@ function BusinessOrder({
   const { business } = group;
   const fulfilmentError = errors[fulfilmentFieldName(business.id)];
   const notesError = errors[notesFieldName(business.id)];
+  // Where the business doesn't deliver to the address, pickup is the one choice left.
+  const chosen = mayDeliver(group) ? fulfilment : "pickup";
   const fulfilmentRadio = (value: "delivery" | "pickup") => ({
     name: fulfilmentFieldName(business.id),
     value,
-    checked: fulfilment === value,
+    checked: chosen === value,
     onChange: () => onFulfilment(value),
   });
   return (
@@ -399,22 +450,39 @@ function BusinessOrder({
           />
         ))}
       </ul>
+      {group.fulfilment === "delivery" && group.delivery.kind === "available" ? (
+        <div className="flex justify-between gap-3 border-t border-line pt-3 text-sm text-ink">
+          <span>
+            Delivery · {group.delivery.estimate}
+            {group.deliveryFeeKobo === 0 && group.delivery.areaFeeKobo > 0 ? (
+              <span className="text-ink-muted"> (free on this order)</span>
+            ) : null}
+          </span>
+          <span data-testid="delivery-fee">{describeFee(group.deliveryFeeKobo)}</span>
+        </div>
+      ) : null}
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-ink">How do you want it?</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           <ChoiceCard
             {...fulfilmentRadio("delivery")}
+            disabled={!mayDeliver(group)}
             icon={<Truck aria-hidden="true" className="size-5" />}
             title="Delivery"
-            detail="To the address below"
+            detail={deliveryDetail(group)}
           />
           <ChoiceCard
             {...fulfilmentRadio("pickup")}
             icon={<Store aria-hidden="true" className="size-5" />}
             title="Pickup"
-            detail={`${business.address}, ${business.city}`}
+            detail={`${group.pickup.address} · ${group.pickup.hours}`}
           />
         </div>
+        {!mayDeliver(group) && "reason" in group.delivery ? (
+          <p className="text-sm text-ink" role="status">
+            Pickup only. {group.delivery.reason}
+          </p>
+        ) : null}
         {fulfilmentError ? <FieldError>{fulfilmentError}</FieldError> : null}
       </fieldset>
       <TextAreaField
@@ -432,10 +500,31 @@ function BusinessOrder({
   );
 }
 
+/** What delivery from the business costs and takes, or why it isn't offered. */
+function deliveryDetail(group: QuotedGroup): string {
+  const { delivery } = group;
+  switch (delivery.kind) {
+    case "available": {
+      const free =
+        delivery.freeDeliveryFromKobo !== null && group.deliveryFeeKobo > 0
+          ? ` · free from ${formatNaira(kobo(delivery.freeDeliveryFromKobo))}`
+          : "";
+      return `${describeFee(delivery.feeKobo)} · ${delivery.estimate}${free}`;
+    }
+    case "needs_address":
+      return `Enter your city below to see the fee (${listNames(delivery.cities)})`;
+    case "not_served":
+      return "Not available to this address";
+    case "pickup_only":
+      return "Not offered by this business";
+  }
+}
+
 function ChoiceCard({
   name,
   value,
   checked,
+  disabled,
   onChange,
   icon,
   title,
@@ -444,18 +533,20 @@ function ChoiceCard({
   name: string;
   value: string;
   checked: boolean;
+  disabled?: boolean;
   onChange: () => void;
   icon: React.ReactNode;
   title: string;
   detail: string;
 }) {
   return (
-    <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-line p-3 has-[:checked]:border-brand has-[:checked]:bg-brand-soft has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-focus">
+    <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-line p-3 has-[:checked]:border-brand has-[:checked]:bg-brand-soft has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-focus has-[:disabled]:cursor-not-allowed has-[:disabled]:bg-surface-sunken">
       <input
         type="radio"
         name={name}
         value={value}
         checked={checked}
+        disabled={disabled}
         onChange={onChange}
         className="mt-1 size-4 accent-brand"
       />
@@ -520,10 +611,13 @@ function DeliveryAddressFields({
   address,
   recipient,
   errors,
+  onPlace,
 }: {
   address: LoaderData["address"];
   recipient: string;
   errors: FieldErrors;
+  /** The city or area changed; `settle` when the field was left, so fees update at once. */
+  onPlace: (change: { city?: string; area?: string }, settle: boolean) => void;
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -559,6 +653,8 @@ function DeliveryAddressFields({
         autoComplete="address-level2"
         defaultValue={address?.city}
         error={errors.city}
+        onChange={(event) => onPlace({ city: event.currentTarget.value }, false)}
+        onBlur={(event) => onPlace({ city: event.currentTarget.value }, true)}
         required
       />
       <Field
@@ -568,6 +664,18 @@ function DeliveryAddressFields({
         defaultValue={address?.state}
         error={errors.state}
         required
+      />
+      <Field
+        label="Area (optional)"
+        name="area"
+        autoComplete="address-level3"
+        placeholder="e.g. Lekki Phase 1, Wuse 2"
+        hint="Some businesses charge by area."
+        className="sm:col-span-2"
+        defaultValue={address?.area}
+        error={errors.area}
+        onChange={(event) => onPlace({ area: event.currentTarget.value }, false)}
+        onBlur={(event) => onPlace({ area: event.currentTarget.value }, true)}
       />
     </div>
   );

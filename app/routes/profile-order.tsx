@@ -13,6 +13,8 @@ import { OrderStatusBadge } from "#app/components/order-status.tsx";
 import { StartAgainButton } from "#app/components/start-again-button.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { services } from "#app/context.server.ts";
+import { pickupDetails } from "#app/delivery/areas.ts";
+import { handoverSettingsFor } from "#app/delivery/settings.server.ts";
 import { notFound } from "#app/errors.ts";
 import { holdIsLive } from "#app/orders/checkout.server.ts";
 import { orderForShopper } from "#app/orders/orders.server.ts";
@@ -36,8 +38,13 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
   const user = requireUser(context, request);
   const parsed = paramsSchema.safeParse(params);
   if (!parsed.success) throw notFound(url);
-  const order = await orderForShopper(services(context).db, user.id, parsed.data.number);
+  const { db } = services(context);
+  const order = await orderForShopper(db, user.id, parsed.data.number);
   if (!order) throw notFound(url);
+  const pickup = pickupDetails(await handoverSettingsFor(db, order.businessId), {
+    address: order.businessAddress,
+    city: order.businessCity,
+  });
   return data(
     {
       order: {
@@ -49,7 +56,8 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
         business: {
           name: order.businessName,
           slug: order.businessSlug,
-          address: `${order.businessAddress}, ${order.businessCity}`,
+          address: pickup.address,
+          pickupHours: pickup.hours,
           phone: order.businessPhone ? formatNigerianPhone(order.businessPhone) : null,
         },
       },
@@ -119,6 +127,7 @@ export default function ProfileOrder({ loaderData }: Route.ComponentProps) {
           <>
             {order.business.address}
             {order.business.phone ? ` · ${order.business.phone}` : ""}
+            <span className="block text-sm text-ink-muted">{order.business.pickupHours}</span>
           </>
         }
       >

@@ -13,6 +13,7 @@ import {
 } from "#app/console/orders.server.ts";
 import { services } from "#app/context.server.ts";
 import { kobo } from "#app/money.ts";
+import { orderTotalKobo } from "#app/orders/order-total.ts";
 import type { Route } from "./+types/vendor-dashboard";
 import { useConsole } from "./vendor-business.tsx";
 
@@ -240,7 +241,7 @@ function WaitingOrders({ data: loaderData, base }: { data: LoaderData; base: str
                       · {order.fulfilment === "delivery" ? "Delivery" : "Pickup"}
                     </span>
                   </span>
-                  <Money kobo={kobo(order.subtotalKobo)} className="font-semibold text-ink" />
+                  <Money kobo={kobo(orderTotalKobo(order))} className="font-semibold text-ink" />
                   <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
                 </Link>
               </li>

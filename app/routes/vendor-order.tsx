@@ -29,6 +29,7 @@ import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
 import { kobo } from "#app/money.ts";
 import { sendPendingRefunds } from "#app/orders/confirm.server.ts";
+import { orderTotalKobo } from "#app/orders/order-total.ts";
 import { paymentServices } from "#app/orders/payment-services.server.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/vendor-order";
@@ -219,7 +220,7 @@ export default function VendorOrder({ loaderData, actionData }: Route.ComponentP
               <summary className="cursor-pointer font-medium text-ink">Cancel and refund</summary>
               <Form method="post" className="mt-3 space-y-3">
                 <p className="text-sm text-ink-muted">
-                  The shopper gets <Money kobo={kobo(order.subtotalKobo)} /> back through the
+                  The shopper gets <Money kobo={kobo(orderTotalKobo(order))} /> back through the
                   payment provider, the stock returns to the shelf, and they're emailed your reason.
                 </p>
                 <TextAreaField

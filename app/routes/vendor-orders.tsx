@@ -12,6 +12,7 @@ import { services } from "#app/context.server.ts";
 import { InvalidPageCursorError } from "#app/db/page-cursor.server.ts";
 import { publicError } from "#app/errors.ts";
 import { kobo } from "#app/money.ts";
+import { orderTotalKobo } from "#app/orders/order-total.ts";
 import type { OrderStatus } from "#app/orders/orders.server.ts";
 import type { Route } from "./+types/vendor-orders";
 import { useConsole } from "./vendor-business.tsx";
@@ -119,7 +120,7 @@ export default function VendorOrders({ loaderData }: Route.ComponentProps) {
                     </p>
                   </div>
                   <div className="flex flex-col items-end gap-1">
-                    <Money kobo={kobo(order.subtotalKobo)} className="font-semibold text-ink" />
+                    <Money kobo={kobo(orderTotalKobo(order))} className="font-semibold text-ink" />
                     <OrderStatusBadge status={order.status} />
                   </div>
                   <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />

@@ -17,6 +17,7 @@ import { slugify } from "#app/catalog/slugify.ts";
 import { isReservedSlug } from "#app/catalog/slugs.ts";
 import type { Database } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
+import { deliveryAreas, deliverySettings } from "#app/delivery/schema.server.ts";
 
 /**
  * Demo data for an empty database, and the generators the benchmark seed shares with it.
@@ -1573,6 +1574,73 @@ export function generatePartnerships(
 }
 
 // ---------------------------------------------------------------------------------------------
+// Delivery and pickup (decision 021)
+
+export interface DeliveryDraft {
+  pickupHours: string;
+  freeDeliveryFromKobo: number | null;
+  areas: Array<{ city: string; area: string; feeKobo: number; estimate: string }>;
+}
+
+const naira = (amount: number) => amount * 100;
+
+/**
+ * How a demo business hands its orders over, by its kind and place: every one delivers across
+ * its own city; kitchens and grocers are cheaper and faster in their own area and free above an
+ * amount; shops also send to Lagos or Abuja. Drawn from nothing random, so adding it left every
+ * other demo row as it was.
+ */
+export function generateDelivery(
+  draft: Pick<BusinessDraft, "categorySlug" | "city" | "area">,
+): DeliveryDraft {
+  const { city, area } = draft;
+  const otherCity = city === "Lagos" ? "Abuja" : "Lagos";
+  switch (draft.categorySlug) {
+    case "restaurants":
+      return {
+        pickupHours: "",
+        freeDeliveryFromKobo: naira(25_000),
+        areas: [
+          { city, area, feeKobo: naira(800), estimate: "Within 2 hours" },
+          { city, area: "", feeKobo: naira(2_000), estimate: "Same day" },
+        ],
+      };
+    case "groceries":
+      return {
+        pickupHours: "",
+        freeDeliveryFromKobo: naira(30_000),
+        areas: [
+          { city, area, feeKobo: naira(500), estimate: "Same day" },
+          { city, area: "", feeKobo: naira(1_500), estimate: "Same day" },
+        ],
+      };
+    case "fashion":
+    case "electronics":
+    case "beauty":
+      return {
+        pickupHours: "",
+        freeDeliveryFromKobo: naira(
+          draft.categorySlug === "electronics"
+            ? 100_000
+            : draft.categorySlug === "fashion"
+              ? 50_000
+              : 20_000,
+        ),
+        areas: [
+          { city, area: "", feeKobo: naira(2_000), estimate: "1–2 days" },
+          { city: otherCity, area: "", feeKobo: naira(4_500), estimate: "2–4 days" },
+        ],
+      };
+    default:
+      return {
+        pickupHours: "At the front desk, during opening hours",
+        freeDeliveryFromKobo: null,
+        areas: [{ city, area: "", feeKobo: naira(1_500), estimate: "1–2 days" }],
+      };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // The demo seed
 
 const demoSeed = 20_240_614;
@@ -1627,6 +1695,8 @@ export async function seedDemo(
   const productImageRows: Array<typeof productImages.$inferInsert> = [];
   const collectionRows: Array<typeof collections.$inferInsert> = [];
   const collectionProductRows: Array<typeof collectionProducts.$inferInsert> = [];
+  const deliverySettingRows: Array<typeof deliverySettings.$inferInsert> = [];
+  const deliveryAreaRows: Array<typeof deliveryAreas.$inferInsert> = [];
 
   const addImage = (
     kind: keyof typeof imageSizes,
@@ -1688,6 +1758,16 @@ export async function seedDemo(
         updatedAt: draft.createdAt,
       });
 
+      const handover = generateDelivery(draft);
+      deliverySettingRows.push({
+        businessId,
+        pickupHours: handover.pickupHours,
+        freeDeliveryFromKobo: handover.freeDeliveryFromKobo,
+      });
+      handover.areas.forEach((area, position) => {
+        deliveryAreaRows.push({ businessId, position, ...area });
+      });
+
       const drafts = generateProducts(random, category, draft, demoProductsPerBusiness, now);
       const productIds = drafts.map(() => newId("prd"));
       drafts.forEach((product, i) => {
@@ -1747,7 +1827,9 @@ export async function seedDemo(
     productRows.length +
     productImageRows.length +
     collectionRows.length +
-    collectionProductRows.length;
+    collectionProductRows.length +
+    deliverySettingRows.length +
+    deliveryAreaRows.length;
   const total = jobs.length + rowCount;
   let done = 0;
   const advance = (by: number) => {
@@ -1775,6 +1857,8 @@ export async function seedDemo(
         })),
         (batch) => tx.insert(businesses).values(batch),
       );
+      await write(deliverySettingRows, (batch) => tx.insert(deliverySettings).values(batch));
+      await write(deliveryAreaRows, (batch) => tx.insert(deliveryAreas).values(batch));
       await write(productRows, (batch) => tx.insert(products).values(batch));
       await write(productImageRows, (batch) => tx.insert(productImages).values(batch));
       await write(collectionRows, (batch) => tx.insert(collections).values(batch));

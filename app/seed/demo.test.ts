@@ -17,6 +17,8 @@ import {
 import { businessSlugSchema, isReservedSlug, reservedSlugs } from "#app/catalog/slugs.ts";
 import { type DatabaseHandle, openPglite } from "#app/db/database.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
+import { deliveryOption } from "#app/delivery/areas.ts";
+import { handoverSettingsOf } from "#app/delivery/settings.server.ts";
 import {
   contrastWithWhite,
   createRandom,
@@ -117,6 +119,26 @@ describe("the demo seed", () => {
       (row) => row.city === "Ibadan" && row.category === "restaurants" && /jollof/i.test(row.name),
     );
     expect(ibadanJollof.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("has every business deliver across its own city for a fee, with cheaper areas and free delivery above an amount for some", async () => {
+    const rows = await handle.db.select().from(businesses);
+    const settings = await handoverSettingsOf(
+      handle.db,
+      rows.map((row) => row.id),
+    );
+    for (const row of rows) {
+      const own = settings.get(row.id);
+      const option = deliveryOption(row.name, own ?? { areas: [], freeDeliveryFromKobo: null }, 1, {
+        city: row.city,
+        area: "",
+      });
+      expect(option).toMatchObject({ kind: "available", feeKobo: expect.any(Number) });
+      if (option.kind === "available") expect(option.feeKobo).toBeGreaterThan(0);
+    }
+    const all = [...settings.values()];
+    expect(all.some((one) => one.areas.some((area) => area.area !== ""))).toBe(true);
+    expect(all.some((one) => one.freeDeliveryFromKobo !== null)).toBe(true);
   });
 
   it("gives every business two or three collections with products in them", async () => {

@@ -55,6 +55,8 @@ test("a shopper applies, an admin approves, the owner sells a new product and fu
   const word = `asooke${stamp}`;
   const productName = `Aso oke fila ${word}`;
   const price = "₦7,250.00";
+  // The fee the owner sets for Ibadan below, charged once on top of the price.
+  const paid = "₦8,750.00";
 
   await test.step("a new shopper creates an account and confirms the email", async () => {
     await createAccount(page, owner);
@@ -136,6 +138,22 @@ test("a shopper applies, an admin approves, the owner sells a new product and fu
       return value;
     });
 
+  await test.step("the owner delivers in Ibadan for ₦1,500 (Delivery and pickup)", async () => {
+    await page
+      .getByRole("navigation", { name: "Console" })
+      .getByRole("link", { name: "Delivery and pickup" })
+      .click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Delivery and pickup" }),
+    ).toBeVisible();
+    const place = page.getByRole("group", { name: "Place 1" });
+    await place.getByLabel("City", { exact: true }).fill("Ibadan");
+    await place.getByLabel("Fee (₦)").fill("1500");
+    await place.getByLabel("Estimate").fill("Same day");
+    await page.getByRole("button", { name: "Save delivery and pickup" }).click();
+    await expect(page.getByText(/^Saved\. Checkout prices delivery/)).toBeVisible();
+  });
+
   await test.step("the product is on the storefront and in search within seconds", async () => {
     await expect(async () => {
       await page.goto(`/b/${businessSlug}`);
@@ -176,9 +194,14 @@ test("a shopper applies, an admin approves, the owner sells a new product and fu
     ).toContainText(`1 × ${price}`);
     await expect(buyerPage.getByTestId("checkout-total")).toHaveText(price);
     await fillContactAndAddress(buyerPage);
-    await buyerPage.getByRole("button", { name: `Pay ${price}`, exact: true }).click();
-    await expectPopupAmount(buyerPage, price);
-    await payWithCard(buyerPage, paystackCards.success, price);
+    await buyerPage
+      .getByRole("region", { name: "Delivery address" })
+      .getByLabel("City", { exact: true })
+      .fill("Ibadan");
+    await expect(buyerPage.getByTestId("checkout-total")).toHaveText(paid);
+    await buyerPage.getByRole("button", { name: `Pay ${paid}`, exact: true }).click();
+    await expectPopupAmount(buyerPage, paid);
+    await payWithCard(buyerPage, paystackCards.success, paid);
     await expect(
       buyerPage.getByRole("heading", { level: 1, name: "Thank you: your payment went through" }),
     ).toBeVisible();
@@ -194,7 +217,7 @@ test("a shopper applies, an admin approves, the owner sells a new product and fu
     await openHydrated(page, `/vendor/${businessSlug}`);
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     await expect(page.getByTestId("sales-today")).toContainText("1 order");
-    await expect(page.getByTestId("sales-today")).toContainText(price);
+    await expect(page.getByTestId("sales-today")).toContainText(paid);
     await expect(page.getByRole("region", { name: /^To fulfil/ })).toContainText(number);
   });
 

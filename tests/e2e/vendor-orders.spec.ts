@@ -37,6 +37,8 @@ const owner = { email: `owner-${Date.now().toString(36)}@example.com`, password:
 interface OwnedBusiness {
   businessSlug: string;
   businessName: string;
+  /** Demo businesses deliver across their own city (decision 021). */
+  businessCity: string;
   productSlug: string;
   productName: string;
 }
@@ -140,8 +142,9 @@ test("a shopper buys; the owner sees the order on the dashboard, marks it fulfil
     await page.getByLabel("Phone", { exact: true }).fill("0803 123 4567");
     const address = page.getByRole("region", { name: "Delivery address" });
     await address.getByLabel("Street address", { exact: true }).fill("12 Admiralty Way");
-    await address.getByLabel("City", { exact: true }).fill("Lekki");
+    await address.getByLabel("City", { exact: true }).fill(business.businessCity);
     await address.getByLabel("State", { exact: true }).fill("Lagos");
+    await expect(page.getByTestId("delivery-fee")).toBeVisible();
     await page.getByRole("button", { name: /^Pay ₦/ }).click();
     const frame = page.frameLocator('iframe[title="Paystack test payment"]');
     await frame.getByRole("button", { name: "Use card 4084 0840 8408 4081", exact: true }).click();
@@ -176,7 +179,7 @@ test("a shopper buys; the owner sees the order on the dashboard, marks it fulfil
     ).toBeVisible();
     await expect(ownerPage.getByRole("region", { name: "Buyer" })).toContainText(shopper.email);
     await expect(ownerPage.getByRole("region", { name: "Delivery" })).toContainText(
-      "12 Admiralty Way, Lekki, Lagos",
+      `12 Admiralty Way, ${business.businessCity}, Lagos`,
     );
     await expect(ownerPage.getByRole("region", { name: "Items" })).toContainText(
       `1 × ${business.productName}`,

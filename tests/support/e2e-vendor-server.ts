@@ -46,6 +46,7 @@ try {
       businessId: businesses.id,
       businessSlug: businesses.slug,
       businessName: businesses.name,
+      businessCity: businesses.city,
       productSlug: products.slug,
       productName: products.name,
     })
