@@ -37,6 +37,31 @@ export async function releaseHold(tx: Executor, checkoutId: string, now: Date) {
   if (released.length > 0) await returnStock(tx, await checkoutLines(tx, checkoutId));
 }
 
+/**
+ * Locks the shopper's checkout whose orders still wait for payment; what to answer when it isn't
+ * theirs (404) or nothing in it waits any more (409), else null.
+ */
+async function lockUnpaidCheckout(
+  tx: Executor,
+  shopperId: string,
+  checkoutId: string,
+): Promise<OrderChange | null> {
+  const [checkout] = await tx
+    .select({ id: checkouts.id })
+    .from(checkouts)
+    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.shopperId, shopperId)))
+    .for("update");
+  if (!checkout) return { ok: false, status: 404 };
+  const waiting = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.checkoutId, checkoutId), eq(orders.status, "pending_payment")));
+  if (waiting.length === 0) {
+    return { ok: false, status: 409, message: "These orders don't wait for payment any more." };
+  }
+  return null;
+}
+
 /** The shopper gives up on a checkout that isn't paid: its orders are cancelled. */
 export async function cancelUnpaidCheckout(
   db: Database,
@@ -45,19 +70,8 @@ export async function cancelUnpaidCheckout(
   now = new Date(),
 ): Promise<OrderChange> {
   return db.transaction(async (tx) => {
-    const [checkout] = await tx
-      .select({ id: checkouts.id })
-      .from(checkouts)
-      .where(and(eq(checkouts.id, checkoutId), eq(checkouts.shopperId, shopperId)))
-      .for("update");
-    if (!checkout) return { ok: false, status: 404 };
-    const waiting = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.checkoutId, checkoutId), eq(orders.status, "pending_payment")));
-    if (waiting.length === 0) {
-      return { ok: false, status: 409, message: "These orders don't wait for payment any more." };
-    }
+    const refused = await lockUnpaidCheckout(tx, shopperId, checkoutId);
+    if (refused) return refused;
     await closeUnpaidOrders(tx, checkoutId, now, { reason: "You cancelled before paying." });
     await releaseHold(tx, checkoutId, now);
     return { ok: true };
@@ -94,19 +108,8 @@ export async function startAgainFromCart(
   now = new Date(),
 ): Promise<OrderChange & { lines?: RestoredCartLine[] }> {
   return db.transaction(async (tx) => {
-    const [checkout] = await tx
-      .select({ id: checkouts.id })
-      .from(checkouts)
-      .where(and(eq(checkouts.id, checkoutId), eq(checkouts.shopperId, shopperId)))
-      .for("update");
-    if (!checkout) return { ok: false, status: 404 };
-    const waiting = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.checkoutId, checkoutId), eq(orders.status, "pending_payment")));
-    if (waiting.length === 0) {
-      return { ok: false, status: 409, message: "These orders don't wait for payment any more." };
-    }
+    const refused = await lockUnpaidCheckout(tx, shopperId, checkoutId);
+    if (refused) return refused;
     const bought = await tx
       .select({
         productId: orderLines.productId,

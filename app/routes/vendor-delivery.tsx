@@ -1,9 +1,10 @@
 import { Plus, Trash2 } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { requireBusinessMember } from "#app/auth/session.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, FormMessage } from "#app/components/ui/field.tsx";
+import { FieldsetPanel } from "#app/components/ui/fieldset-panel.tsx";
 import { businessProfileForEditing } from "#app/console/profile.server.ts";
 import { services } from "#app/context.server.ts";
 import { pickupDetails } from "#app/delivery/areas.ts";
@@ -96,7 +97,7 @@ export default function VendorDelivery({ loaderData, actionData }: Route.Compone
         </FormMessage>
       ) : null}
       <Form method="post" className="space-y-5" noValidate>
-        <Panel
+        <FieldsetPanel
           title="Pickup"
           intro="Shoppers can always pick up: it is what they choose where you don't deliver."
         >
@@ -116,8 +117,8 @@ export default function VendorDelivery({ loaderData, actionData }: Route.Compone
             hint="E.g. “Mon–Sat, 10:00–18:00 at the front desk”. Leave empty to say “During opening hours”."
             error={errors.pickupHours}
           />
-        </Panel>
-        <Panel
+        </FieldsetPanel>
+        <FieldsetPanel
           title="Delivery"
           intro="List the cities you deliver to. Add a named area (Lekki, Wuse 2) to charge a different fee there; a city without an area covers the rest of that city. Shoppers anywhere else see pickup only, with the reason."
         >
@@ -137,7 +138,7 @@ export default function VendorDelivery({ loaderData, actionData }: Route.Compone
             error={errors.freeDeliveryFrom}
             className="sm:max-w-xs"
           />
-        </Panel>
+        </FieldsetPanel>
         <div className="sticky bottom-0 -mx-4 border-t border-line bg-surface/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
           <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
             {busy ? "Saving…" : "Save delivery and pickup"}
@@ -242,24 +243,5 @@ function AreaRows({ saved, errors }: { saved: Array<Record<AreaField, string>>; 
         A fee of 0 is free delivery there. An empty place is left out when you save.
       </p>
     </div>
-  );
-}
-
-function Panel({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
-  const id = `panel-${title.toLowerCase().replace(/\W+/g, "-")}`;
-  return (
-    <fieldset
-      aria-labelledby={id}
-      className="space-y-5 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6"
-    >
-      <legend className="sr-only">{title}</legend>
-      <div>
-        <h2 id={id} className="text-base font-semibold text-ink">
-          {title}
-        </h2>
-        {intro ? <p className="mt-1 text-sm text-ink-muted">{intro}</p> : null}
-      </div>
-      {children}
-    </fieldset>
   );
 }

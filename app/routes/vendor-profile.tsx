@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { formatNigerianPhone } from "#app/auth/phone.ts";
 import { requireBusinessMember } from "#app/auth/session.server.ts";
@@ -18,6 +18,7 @@ import {
   SelectField,
   TextAreaField,
 } from "#app/components/ui/field.tsx";
+import { FieldsetPanel } from "#app/components/ui/fieldset-panel.tsx";
 import { hoursErrorKey, hoursFieldName, maxSpansPerDay } from "#app/console/forms.ts";
 import { PictureField } from "#app/console/picture-field.tsx";
 import { businessProfileForEditing, saveBusinessProfile } from "#app/console/profile.server.ts";
@@ -96,7 +97,7 @@ export default function VendorProfile({ loaderData, actionData }: Route.Componen
         </FormMessage>
       ) : null}
       <Form method="post" encType="multipart/form-data" className="space-y-5" noValidate>
-        <Panel title="About">
+        <FieldsetPanel title="About">
           <Field
             label="Tagline (optional)"
             name="tagline"
@@ -121,8 +122,8 @@ export default function VendorProfile({ loaderData, actionData }: Route.Componen
             defaultValue={profile.categoryId}
             error={errors.categoryId}
           />
-        </Panel>
-        <Panel title="Contact">
+        </FieldsetPanel>
+        <FieldsetPanel title="Contact">
           <div className="grid gap-5 sm:grid-cols-2">
             <Field
               label="Phone"
@@ -160,14 +161,14 @@ export default function VendorProfile({ loaderData, actionData }: Route.Componen
               error={errors.city}
             />
           </div>
-        </Panel>
-        <Panel
+        </FieldsetPanel>
+        <FieldsetPanel
           title="Opening hours"
           intro="24-hour times such as 09:00 or 18:30, Lagos time. Leave a day empty when you're closed; add a second span for a break. A span that closes before it opens runs past midnight."
         >
           <OpeningHoursFields hours={profile.hours} errors={errors} />
-        </Panel>
-        <Panel title="Branding">
+        </FieldsetPanel>
+        <FieldsetPanel title="Branding">
           <BrandColorField defaultValue={profile.brandColor} error={errors.brandColor} />
           <div className="grid gap-5 sm:grid-cols-2">
             <PictureField
@@ -187,7 +188,7 @@ export default function VendorProfile({ loaderData, actionData }: Route.Componen
               error={errors.cover}
             />
           </div>
-        </Panel>
+        </FieldsetPanel>
         <div className="sticky bottom-0 -mx-4 border-t border-line bg-surface/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
           <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
             {busy ? "Saving…" : "Save profile"}
@@ -195,25 +196,6 @@ export default function VendorProfile({ loaderData, actionData }: Route.Componen
         </div>
       </Form>
     </section>
-  );
-}
-
-function Panel({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
-  const id = `panel-${title.toLowerCase().replace(/\W+/g, "-")}`;
-  return (
-    <fieldset
-      aria-labelledby={id}
-      className="space-y-5 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6"
-    >
-      <legend className="sr-only">{title}</legend>
-      <div>
-        <h2 id={id} className="text-base font-semibold text-ink">
-          {title}
-        </h2>
-        {intro ? <p className="mt-1 text-sm text-ink-muted">{intro}</p> : null}
-      </div>
-      {children}
-    </fieldset>
   );
 }
 
