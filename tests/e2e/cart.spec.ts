@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import {
+  addCardToCart,
   expect,
   formatKobo,
   openHydrated,
@@ -61,21 +62,7 @@ async function twoBusinesses(page: Page): Promise<[Card, Card]> {
   return [first, second];
 }
 
-/** Adds one; a product with sizes asks for one first (issue 15), and gets its first size. */
-async function addToCart(product: Card) {
-  const button = product.card.getByRole("button", {
-    name: `Add ${product.name} to cart`,
-    exact: true,
-  });
-  await button.click();
-  if ((await button.getAttribute("aria-haspopup")) === "dialog") {
-    const chooser = product.card
-      .page()
-      .getByRole("dialog", { name: `Choose a size of ${product.name}` });
-    await chooser.getByRole("button").first().click();
-    await expect(chooser).toBeHidden();
-  }
-}
+const addToCart = (product: Card) => addCardToCart(product.card, product.name);
 
 function cartLink(page: Page) {
   return page.getByRole("banner").getByRole("link", { name: /^Cart, \d+ items?$/ });

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import {
   accountTest,
+  addCardToCart,
   createAccount,
   expect,
   expectPopupAmount,
@@ -98,15 +99,13 @@ async function twoBusinesses(page: Page, from: number): Promise<[Card, Card]> {
   return [first, second];
 }
 
-function cartLink(page: Page) {
-  return page.getByRole("banner").getByRole("link", { name: /^Cart, \d+ items?$/ });
+async function addToCart(page: Page, product: Card) {
+  await addCardToCart(product.card, product.name);
+  await expect(page.getByText(`${product.name} added to your cart`)).toBeVisible();
 }
 
-async function addToCart(page: Page, product: Card) {
-  await product.card
-    .getByRole("button", { name: `Add ${product.name} to cart`, exact: true })
-    .click();
-  await expect(page.getByText(`${product.name} added to your cart`)).toBeVisible();
+function cartLink(page: Page) {
+  return page.getByRole("banner").getByRole("link", { name: /^Cart, \d+ items?$/ });
 }
 
 /** Adds one of each product from the home page, checks the cart's total, and opens /checkout. */

@@ -3,6 +3,7 @@ import type { Browser, Page } from "@playwright/test";
 import { e2eFixtures, e2ePassword, e2eTeam } from "../support/e2e-fixtures.ts";
 import {
   accountTest,
+  addCardToCart,
   expect,
   expectNoHorizontalOverflow,
   expectPopupAmount,
@@ -111,7 +112,7 @@ for (const [label, viewport, feeNaira] of widths) {
             const name =
               (await card.getByRole("heading", { level: 3 }).textContent())?.trim() ?? "";
             const priceKobo = parseNaira((await card.innerText()) ?? "");
-            await card.getByRole("button", { name: `Add ${name} to cart`, exact: true }).click();
+            await addCardToCart(card, name);
             await expect(page.getByText(`${name} added to your cart`)).toBeVisible();
             return { name, priceKobo };
           },

@@ -1,5 +1,11 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoHorizontalOverflow, openHydrated, test } from "./fixtures.ts";
+import {
+  addCardToCart,
+  expect,
+  expectNoHorizontalOverflow,
+  openHydrated,
+  test,
+} from "./fixtures.ts";
 
 /**
  * The root shell (spec section 2 and 9): toasts at the top right with rich colours and a close
@@ -9,7 +15,10 @@ import { expect, expectNoHorizontalOverflow, openHydrated, test } from "./fixtur
 async function addFirstProduct(page: Page) {
   await openHydrated(page, "/");
   const card = page.getByRole("region", { name: "Popular right now" }).getByRole("article").first();
-  await card.getByRole("button", { name: /^Add .+ to cart$/ }).click();
+  const label = await card
+    .getByRole("button", { name: /^Add .+ to cart$/ })
+    .getAttribute("aria-label");
+  await addCardToCart(card, (label ?? "").replace(/^Add | to cart$/g, ""));
 }
 
 function toaster(page: Page) {

@@ -8,6 +8,7 @@ import { businessMembers, users } from "#app/db/schema.server.ts";
 import { newOrderNumber } from "#app/orders/order-number.ts";
 import { checkouts, orderLines, orders } from "#app/orders/schema.server.ts";
 import { startServices } from "#app/services.server.ts";
+import { e2ePassword, e2eSharedShoppers } from "./e2e-accounts.ts";
 
 /**
  * People the browser suite signs in as, made before the server starts: the app's own start
@@ -18,7 +19,7 @@ import { startServices } from "#app/services.server.ts";
  * they read. Nothing here is reachable from the app: it writes straight to the database, and the
  * business it chose to `e2e-fixtures.json` in the data dir, for the specs (`e2eFixtures()`).
  */
-export const e2ePassword = "e2e Oja password, long enough 42";
+export { e2ePassword, e2eSharedShoppers };
 export const e2eTeam = {
   manager: { email: "manager@e2e.oja.test", name: "Mariam Manager", role: "manager" },
   staff: { email: "staff@e2e.oja.test", name: "Sola Staff", role: "staff" },
@@ -78,6 +79,16 @@ export async function prepareE2eData(dataDir: string): Promise<void> {
       await db
         .insert(businessMembers)
         .values({ businessId: business.id, userId: user.id, role: person.role });
+    }
+    for (let index = 0; index < e2eSharedShoppers.count; index++) {
+      await auth.api.signUpEmail({
+        body: {
+          name: e2eSharedShoppers.name,
+          email: e2eSharedShoppers.email(index),
+          password: e2ePassword,
+          privacyAcceptedAt: new Date(),
+        },
+      });
     }
     const expiredCheckouts = {} as E2eFixtures["expiredCheckouts"];
     const late = Object.entries(e2eLateShoppers) as Array<
