@@ -1,5 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import {
   type AccountDetails,
@@ -13,9 +12,9 @@ import {
   popupDialog,
   resourceStatus,
   signIn,
-  strongPassword,
   test,
 } from "./fixtures.ts";
+import { type OwnedBusiness, ownedBusinessServer } from "./owned-business-server.ts";
 
 /**
  * What Paystack's events and errors look like to people (issue 15, decision 024), in Chromium on
@@ -28,63 +27,13 @@ import {
  * E2E_PAYMENTS_PORT picks the port (3615 by default); E2E_SHOTS=/tmp/shots-payments saves
  * screenshots at 390 and 1280 px.
  */
-const port = Number(process.env.E2E_PAYMENTS_PORT ?? 3615);
-const baseURL = `http://localhost:${port}`;
-const dataDir = `.e2e-payments-${port}`;
-const owner = { email: `owner-${Date.now().toString(36)}@example.com`, password: strongPassword };
+const shop = ownedBusinessServer("payments", Number(process.env.E2E_PAYMENTS_PORT ?? 3615));
+const { baseURL, owner } = shop;
 /** The embedded simulator's test hooks take its (public) secret key. */
 const simulatorKey = "sk_test_oja_simulator";
-
-interface OwnedBusiness {
-  businessSlug: string;
-  businessName: string;
-  productSlug: string;
-  productName: string;
-}
-
-let server: ChildProcess | undefined;
 let business: OwnedBusiness;
-
-test.describe.configure({ mode: "serial", timeout: 180_000 });
-test.use({ baseURL });
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  server = spawn(process.execPath, ["tests/support/e2e-vendor-server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      E2E_OWNER_EMAIL: owner.email,
-      E2E_OWNER_PASSWORD: owner.password,
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${baseURL}/readyz`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 220_000, intervals: [1_000] },
-    )
-    .toBe(200);
-  business = JSON.parse(readFileSync(`${dataDir}/e2e-owner.json`, "utf8")) as OwnedBusiness;
-});
-
-test.afterAll(async () => {
-  if (server && server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server?.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+test.beforeAll(() => {
+  business = shop.business();
 });
 
 /**

@@ -1,5 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import {
   createAccount,
@@ -11,10 +10,10 @@ import {
   openLatestEmail,
   sandboxedEmailFrame,
   signIn,
-  strongPassword,
   test,
   waitForHydration,
 } from "./fixtures.ts";
+import { type OwnedBusiness, ownedBusinessServer } from "./owned-business-server.ts";
 
 /**
  * The vendor console's orders and members (issue 7, decision 018) in Chromium: a shopper buys
@@ -29,63 +28,11 @@ import {
  *
  * E2E_SHOTS=/tmp/shots-vendor saves screenshots of the console at 390 and 1280 px.
  */
-const port = Number(process.env.E2E_VENDOR_PORT ?? 3645);
-const baseURL = `http://localhost:${port}`;
-const dataDir = `.e2e-vendor-${port}`;
-const owner = { email: `owner-${Date.now().toString(36)}@example.com`, password: strongPassword };
-
-interface OwnedBusiness {
-  businessSlug: string;
-  businessName: string;
-  /** Demo businesses deliver across their own city (decision 021). */
-  businessCity: string;
-  productSlug: string;
-  productName: string;
-}
-
-let server: ChildProcess | undefined;
+const shop = ownedBusinessServer("vendor", Number(process.env.E2E_VENDOR_PORT ?? 3645));
+const { baseURL, owner } = shop;
 let business: OwnedBusiness;
-
-test.describe.configure({ mode: "serial", timeout: 180_000 });
-test.use({ baseURL });
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  server = spawn(process.execPath, ["tests/support/e2e-vendor-server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      E2E_OWNER_EMAIL: owner.email,
-      E2E_OWNER_PASSWORD: owner.password,
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${baseURL}/readyz`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 220_000, intervals: [1_000] },
-    )
-    .toBe(200);
-  business = JSON.parse(readFileSync(`${dataDir}/e2e-owner.json`, "utf8")) as OwnedBusiness;
-});
-
-test.afterAll(async () => {
-  if (server && server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server?.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+test.beforeAll(() => {
+  business = shop.business();
 });
 
 const phone = { width: 390, height: 844 };
