@@ -27,6 +27,15 @@ describe("settings", () => {
     expect(settings.seedDemo).toBe(false);
   });
 
+  test("the platform commission is 5% unless set, kept in basis points, two decimals at most", () => {
+    expect(readSettings({}).commissionRateBp).toBe(500);
+    expect(readSettings({ PLATFORM_COMMISSION_PERCENT: "7.25" }).commissionRateBp).toBe(725);
+    expect(readSettings({ PLATFORM_COMMISSION_PERCENT: "0" }).commissionRateBp).toBe(0);
+    expect(() => readSettings({ PLATFORM_COMMISSION_PERCENT: "7.125" })).toThrow(/two decimals/);
+    expect(() => readSettings({ PLATFORM_COMMISSION_PERCENT: "60" })).toThrow(/between 0 and 50/);
+    expect(() => readSettings({ PLATFORM_COMMISSION_PERCENT: "lots" })).toThrow(/percentage/);
+  });
+
   test("an empty URL counts as unset", () => {
     expect(readSettings({ DATABASE_URL: "", REDIS_URL: " " }).modes.database).toBe("pglite");
   });

@@ -43,6 +43,15 @@ const settingsSchema = z.object({
   /** Another Paystack-compatible API, such as the standalone simulator (its inline script too). */
   PAYSTACK_BASE_URL: optionalUrl("https://api.paystack.co", /^https?$/),
   SMTP_URL: optionalUrl("smtp://user:password@host:587"),
+  /** Oja's commission on the items of each order, in percent with up to two decimals (decision 026). */
+  PLATFORM_COMMISSION_PERCENT: z.coerce
+    .number({ message: "must be a percentage such as 5 or 7.5" })
+    .min(0, "must be between 0 and 50")
+    .max(50, "must be between 0 and 50")
+    .refine((value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6), {
+      message: "must have at most two decimals",
+    })
+    .default(5),
   S3_BUCKET: z.string().min(1).optional(),
   SEED_DEMO: z
     .enum(["true", "false"], { message: "must be true or false" })
@@ -93,6 +102,8 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     dataDir: path.resolve(raw.DATA_DIR),
     redisUrl: raw.REDIS_URL,
     smtpUrl: raw.SMTP_URL,
+    /** Oja's commission on items, in basis points (5% is 500). */
+    commissionRateBp: Math.round(raw.PLATFORM_COMMISSION_PERCENT * 100),
     s3Bucket: raw.S3_BUCKET,
     paystack: paystackSettings(raw, { host: raw.HOST, port, publicUrl }),
     // Demo data fills an empty embedded database; a real PostgreSQL server is never seeded

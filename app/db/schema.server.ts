@@ -7,3 +7,4 @@ export * from "../delivery/schema.server.ts";
 export * from "../email/schema.server.ts";
 export * from "../follows/schema.server.ts";
 export * from "../orders/schema.server.ts";
+export * from "../payouts/schema.server.ts";

@@ -122,6 +122,18 @@ export const orders = pgTable(
     deliveryFeeKobo: bigint("delivery_fee_kobo", { mode: "number" }).notNull().default(0),
     /** The delivery estimate the shopper was promised ("Same day"); null for pickup. */
     deliveryEstimate: text("delivery_estimate"),
+    /**
+     * Oja's commission on this order, fixed when it was placed (decision 026): the rate from
+     * settings, in basis points, applied to the items (never to delivery), rounded down to a kobo.
+     * The business's share of the payment is the rest: subtotal + delivery fee − commission.
+     */
+    commissionRateBp: integer("commission_rate_bp").notNull().default(0),
+    commissionKobo: bigint("commission_kobo", { mode: "number" }).notNull().default(0),
+    /**
+     * The Paystack subaccount the business's share was split to when the order was placed; null:
+     * the business had none, and Oja owes it the share from the main account.
+     */
+    payoutSubaccount: text("payout_subaccount"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
@@ -147,6 +159,10 @@ export const orders = pgTable(
     check(
       "orders_address_when_delivered",
       sql`(${table.fulfilment} = 'pickup') = (${table.deliveryAddress} is null)`,
+    ),
+    check(
+      "orders_commission_within_items",
+      sql`${table.commissionKobo} >= 0 and ${table.commissionKobo} <= ${table.subtotalKobo} and ${table.commissionRateBp} between 0 and 10000`,
     ),
     check(
       "orders_delivery_fee_when_delivered",
@@ -223,7 +239,7 @@ export const refundStatus = pgEnum("refund_status", [
   "needs_attention",
 ]);
 
-/** Money sent back through the provider: an order's amount, or a whole duplicate payment. */
+/** Money sent back through the provider: all or part of an order, or a whole duplicate payment. */
 export const refunds = pgTable(
   "refunds",
   {
@@ -251,8 +267,8 @@ export const refunds = pgTable(
   },
   (table) => [
     index("refunds_payment_idx").on(table.paymentId),
-    // An order is refunded once, a duplicate payment once.
-    uniqueIndex("refunds_order_key").on(table.orderId),
+    // An order may be refunded in parts (decision 026); a duplicate payment is refunded once.
+    index("refunds_order_idx").on(table.orderId),
     uniqueIndex("refunds_duplicate_key").on(table.paymentId).where(sql`${table.orderId} is null`),
     check("refunds_amount_positive", sql`${table.amountKobo} > 0`),
   ],
