@@ -16,7 +16,7 @@ type Section = (typeof businessSections)[number];
 export const coverSizes = "(min-width: 1152px) 1120px, 100vw";
 
 const tabs: Array<{ section: Section | null; label: string }> = [
-  { section: null, label: "Overview" },
+  { section: null, label: "Highlights" },
   { section: "products", label: "Products" },
   { section: "vouchers", label: "Vouchers" },
   { section: "sales", label: "Sales" },

@@ -28,7 +28,7 @@ export interface Handoff {
   typed: boolean;
 }
 
-export const searchLabel = "Search businesses, products and vouchers";
+export const searchLabel = "Search businesses and products";
 
 export const searchInputAttributes = {
   type: "search",

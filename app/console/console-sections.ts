@@ -18,6 +18,7 @@ export const consoleSections: ConsoleSection[] = [
   { path: "products", label: "Products", minimum: "manager" },
   { path: "collections", label: "Collections", minimum: "manager" },
   { path: "delivery", label: "Delivery and pickup", minimum: "manager" },
+  { path: "payouts", label: "Payouts", minimum: "manager" },
   { path: "members", label: "Members", minimum: "owner" },
   { path: "profile", label: "Profile and hours", minimum: "owner" },
 ];

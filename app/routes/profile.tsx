@@ -258,7 +258,7 @@ const notices: Partial<Record<string, string>> = {
 const sections = [
   { id: "details", title: "Your details" },
   { id: "addresses", title: "Delivery addresses" },
-  { id: "orders", title: "Orders, vouchers and invoices" },
+  { id: "orders", title: "Orders" },
   { id: "security", title: "Security" },
   { id: "your-data", title: "Your data" },
 ] as const;

@@ -99,7 +99,7 @@ async function goToCheckout(page: Page, total: number) {
 /** /profile lists the expired orders as cancelled and the new ones as paid: nothing else. */
 async function expectOneSetOfOrders(page: Page, expired: ExpiredCheckoutFixture, paid: string[]) {
   await openHydrated(page, "/profile");
-  const list = page.getByRole("region", { name: "Orders, vouchers and invoices" });
+  const list = page.getByRole("region", { name: "Orders" });
   await expect(list.getByRole("listitem")).toHaveCount(expired.orders.length + paid.length);
   for (const number of paid) {
     await expect(list.getByRole("link").filter({ hasText: number })).toContainText("Paid");

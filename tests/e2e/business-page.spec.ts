@@ -18,7 +18,7 @@ test.describe("a business's landing page", () => {
     expect(response?.headers()["cache-control"]).toContain("stale-while-revalidate");
     await expect(page.getByRole("heading", { level: 1, name: demo.businessName })).toBeVisible();
 
-    // Client navigation to the page (from its own Products tab back to Overview) loads the
+    // Client navigation to the page (from its own Products tab back to Highlights) loads the
     // per-route payload, /{slug}.data, from the same cache.
     await page
       .getByRole("navigation", { name: `${demo.businessName} sections` })
@@ -28,7 +28,7 @@ test.describe("a business's landing page", () => {
     const payload = page.waitForResponse((r) => r.url().includes(`/${demo.businessSlug}.data`));
     await page
       .getByRole("navigation", { name: `${demo.businessName} sections` })
-      .getByRole("link", { name: "Overview" })
+      .getByRole("link", { name: "Highlights" })
       .click();
     const data = await payload;
     expect(data.status()).toBe(200);

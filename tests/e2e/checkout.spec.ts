@@ -167,7 +167,7 @@ async function expectStatuses(page: Page, status: string, count: number) {
 }
 
 function profileOrders(page: Page) {
-  return page.getByRole("region", { name: "Orders, vouchers and invoices" });
+  return page.getByRole("region", { name: "Orders" });
 }
 
 function profileOrderLink(page: Page, number: string) {

@@ -134,7 +134,7 @@ for (const viewport of [
 
       // The site's search.
       const search = header.getByRole("combobox", {
-        name: "Search businesses, products and vouchers",
+        name: "Search businesses and products",
       });
       await search.fill("spa");
       await search.press("Enter");

@@ -145,7 +145,7 @@ const extraChecks: Record<string, (page: Page, demo: DemoCatalog) => Promise<voi
     await expect(
       page
         .getByRole("banner")
-        .getByRole("combobox", { name: "Search businesses, products and vouchers" }),
+        .getByRole("combobox", { name: "Search businesses and products" }),
     ).toBeVisible();
   },
   // Payment: Oja's focused chrome, no site search (checkout's own journeys sign in first).

@@ -8,7 +8,7 @@ import { expect, openHydrated, resourceStatus, test } from "./fixtures.ts";
 function headerSearch(page: Page) {
   return page
     .getByRole("banner")
-    .getByRole("combobox", { name: "Search businesses, products and vouchers" });
+    .getByRole("combobox", { name: "Search businesses and products" });
 }
 
 function cartLink(page: Page) {

@@ -166,7 +166,7 @@ for (const [device, viewport] of Object.entries(viewports)) {
       ).toBeVisible();
       const box = page
         .getByRole("banner")
-        .getByRole("combobox", { name: "Search businesses, products and vouchers" });
+        .getByRole("combobox", { name: "Search businesses and products" });
       await box.fill("spaa");
       await box.press("Enter");
       await expect(page).toHaveURL(/\/search\/spaa$/);

@@ -13,6 +13,8 @@ export async function createOrder(
     shopperId: string;
     businessId: string;
     status?: (typeof orders.$inferInsert)["status"];
+    /** Any other column of the order (amounts, commission, when it was paid). */
+    order?: Partial<typeof orders.$inferInsert>;
   },
 ) {
   const checkoutId = newId("chk");
@@ -38,6 +40,7 @@ export async function createOrder(
     fulfilment: "pickup",
     subtotalKobo: 1_400_000,
     paidAt: fields.status === "pending_payment" ? null : now,
+    ...fields.order,
   });
   await db.insert(orderLines).values({
     orderId,
