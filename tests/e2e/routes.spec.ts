@@ -143,9 +143,7 @@ const chrome: Record<Layout, (page: Page) => Promise<void>> = {
 const extraChecks: Record<string, (page: Page, demo: DemoCatalog) => Promise<void>> = {
   "/": async (page) => {
     await expect(
-      page
-        .getByRole("banner")
-        .getByRole("combobox", { name: "Search businesses and products" }),
+      page.getByRole("banner").getByRole("combobox", { name: "Search businesses and products" }),
     ).toBeVisible();
   },
   // Payment: Oja's focused chrome, no site search (checkout's own journeys sign in first).

@@ -6,9 +6,7 @@ import { expect, openHydrated, resourceStatus, test } from "./fixtures.ts";
  * results with their typo tolerance, a product opened from them, and adding it to the cart.
  */
 function headerSearch(page: Page) {
-  return page
-    .getByRole("banner")
-    .getByRole("combobox", { name: "Search businesses and products" });
+  return page.getByRole("banner").getByRole("combobox", { name: "Search businesses and products" });
 }
 
 function cartLink(page: Page) {
