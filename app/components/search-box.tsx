@@ -85,6 +85,9 @@ export function SearchBox({ className, defaultValue }: SearchBoxProps) {
     <SearchForm
       className={className}
       onSearch={(text) => {
+        // The text is searched: an autocomplete arriving after this must not offer suggestions
+        // for it over the results (it did on a slow connection, covering the result tabs).
+        typed.current = false;
         rememberSearch(text);
         navigate(searchPath(text));
       }}

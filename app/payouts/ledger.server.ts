@@ -6,6 +6,7 @@ import {
   type LedgerEntry,
   type LedgerTotals,
   orderEntries,
+  orderLimit,
   sumEntries,
 } from "./ledger.ts";
 import { payoutAccounts } from "./schema.server.ts";
@@ -43,9 +44,6 @@ export interface BusinessLedger {
   paidOrders: number;
   payouts: LedgerPayout[];
 }
-
-/** Enough for a month of a busy shop on one page; the month's totals always count them all. */
-export const orderLimit = 200;
 
 export async function businessLedger(
   db: Executor,

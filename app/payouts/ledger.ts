@@ -43,6 +43,9 @@ export interface LedgerTotals {
 
 const basisPoints = 10_000;
 
+/** The ledger lists a month's orders up to this many; the month's totals always count them all. */
+export const orderLimit = 200;
+
 /** Oja's commission once `refundedKobo` of the order has gone back to the shopper. */
 export function commissionKept(order: LedgerOrder, refundedKobo: number): number {
   if (refundedKobo <= 0) return order.commissionKobo;

@@ -8,8 +8,14 @@ import { Money } from "#app/components/ui/money.tsx";
 import { services } from "#app/context.server.ts";
 import { publicError } from "#app/errors.ts";
 import { kobo } from "#app/money.ts";
-import { businessLedger, orderLimit, payoutAccountOf } from "#app/payouts/ledger.server.ts";
-import { type LedgerTotals, lagosMonth, lagosMonthOf, shiftMonth } from "#app/payouts/ledger.ts";
+import { businessLedger, payoutAccountOf } from "#app/payouts/ledger.server.ts";
+import {
+  type LedgerTotals,
+  lagosMonth,
+  lagosMonthOf,
+  orderLimit,
+  shiftMonth,
+} from "#app/payouts/ledger.ts";
 import type { Route } from "./+types/vendor-payouts";
 import { useConsole } from "./vendor-business.tsx";
 

@@ -156,6 +156,37 @@ test("Enter searches before the autocomplete has loaded", async ({ page }) => {
   );
 });
 
+test("an autocomplete that arrives after Enter leaves the results uncovered", async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/search-combobox-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openHydrated(page, "/");
+  const box = headerSearch(page);
+  await box.fill("spaa");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/search\/spaa$/);
+  const loaded = page.waitForResponse("**/assets/search-combobox-*.js");
+  const suggestions = page.waitForResponse(/\/api\/search\/suggest/, { timeout: 3_000 });
+  release();
+  await loaded;
+  // The autocomplete (downshift's input names its list) takes the focused box over, and asks
+  // for no suggestions of the text already searched.
+  await expect(box).toHaveAttribute("aria-controls", /.+/);
+  await expect(box).toBeFocused();
+  await expect(suggestions).rejects.toThrow();
+  await expect(page.getByRole("listbox", { name: "Suggestions" })).toBeHidden();
+  await page
+    .getByRole("navigation", { name: "Result types" })
+    .getByRole("link", { name: "Businesses" })
+    .click({ timeout: 5_000 });
+  await expect(page).toHaveURL(/tab=businesses/);
+});
+
 test("before JavaScript the header form still searches, through /search/ff", async ({
   browser,
 }) => {
