@@ -1,10 +1,15 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { requireBusinessMember } from "#app/auth/session.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import { Field, FormMessage } from "#app/components/ui/field.tsx";
+import { Field } from "#app/components/ui/field.tsx";
 import { FieldsetPanel } from "#app/components/ui/fieldset-panel.tsx";
+import {
+  ConsoleFormOutcome,
+  type FieldErrors,
+  useConsoleForm,
+} from "#app/console/console-form.tsx";
 import { businessProfileForEditing } from "#app/console/profile.server.ts";
 import { services } from "#app/context.server.ts";
 import { pickupDetails } from "#app/delivery/areas.ts";
@@ -66,18 +71,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   return { done: result.done };
 }
 
-type Errors = Partial<Record<string, string>>;
 type AreaRow = Record<AreaField, string> & { key: number };
 
 /** Rows a form without JavaScript offers beyond the saved ones, to add places. */
 const spareRows = 2;
 
 export default function VendorDelivery({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const errors: Errors = actionData && "errors" in actionData ? actionData.errors : {};
-  const done = actionData && "done" in actionData && !busy ? actionData.done : undefined;
-  const errorCount = Object.keys(errors).length;
+  const { busy, errors, done } = useConsoleForm(actionData);
   return (
     <section aria-labelledby="delivery-heading" className="space-y-5">
       <div>
@@ -89,13 +89,7 @@ export default function VendorDelivery({ loaderData, actionData }: Route.Compone
           shopper's city or area, in the same payment as the order.
         </p>
       </div>
-      {done ? <FormMessage tone="success">{done}</FormMessage> : null}
-      {errorCount > 0 ? (
-        <FormMessage tone="error">
-          {errors.areas ??
-            `Nothing was saved: ${errorCount === 1 ? "one field needs" : `${errorCount} fields need`} a fix below.`}
-        </FormMessage>
-      ) : null}
+      <ConsoleFormOutcome errors={errors} done={done} summary={errors.areas} />
       <Form method="post" className="space-y-5" noValidate>
         <FieldsetPanel
           title="Pickup"
@@ -154,7 +148,13 @@ export default function VendorDelivery({ loaderData, actionData }: Route.Compone
  * no place); after, "Add a place" and "Remove" change the rows, and the posted names are
  * renumbered in order.
  */
-function AreaRows({ saved, errors }: { saved: Array<Record<AreaField, string>>; errors: Errors }) {
+function AreaRows({
+  saved,
+  errors,
+}: {
+  saved: Array<Record<AreaField, string>>;
+  errors: FieldErrors;
+}) {
   const empty = { city: "", area: "", fee: "", estimate: "" };
   const [rows, setRows] = useState<AreaRow[]>(() =>
     [...saved, ...Array.from({ length: spareRows }, () => empty)].map((row, key) => ({

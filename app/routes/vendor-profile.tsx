@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { formatNigerianPhone } from "#app/auth/phone.ts";
 import { requireBusinessMember } from "#app/auth/session.server.ts";
 import {
@@ -11,14 +11,13 @@ import {
 import { listCategories } from "#app/catalog/catalog.server.ts";
 import { weekdayKeys, weekdayNames } from "#app/catalog/opening-hours.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import {
-  Field,
-  FieldError,
-  FormMessage,
-  SelectField,
-  TextAreaField,
-} from "#app/components/ui/field.tsx";
+import { Field, FieldError, SelectField, TextAreaField } from "#app/components/ui/field.tsx";
 import { FieldsetPanel } from "#app/components/ui/fieldset-panel.tsx";
+import {
+  ConsoleFormOutcome,
+  type FieldErrors,
+  useConsoleForm,
+} from "#app/console/console-form.tsx";
 import { hoursErrorKey, hoursFieldName, maxSpansPerDay } from "#app/console/forms.ts";
 import { PictureField } from "#app/console/picture-field.tsx";
 import { businessProfileForEditing, saveBusinessProfile } from "#app/console/profile.server.ts";
@@ -69,15 +68,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   return { done: result.done };
 }
 
-type Errors = Partial<Record<string, string>>;
-
 export default function VendorProfile({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, categories } = loaderData;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const errors: Errors = actionData && "errors" in actionData ? actionData.errors : {};
-  const done = actionData && "done" in actionData && !busy ? actionData.done : undefined;
-  const errorCount = Object.keys(errors).length;
+  const { busy, errors, done } = useConsoleForm(actionData);
   return (
     <section aria-labelledby="profile-heading" className="space-y-5">
       <div>
@@ -89,13 +82,7 @@ export default function VendorProfile({ loaderData, actionData }: Route.Componen
           colours.
         </p>
       </div>
-      {done ? <FormMessage tone="success">{done}</FormMessage> : null}
-      {errorCount > 0 ? (
-        <FormMessage tone="error">
-          {errors.form ??
-            `Nothing was saved: ${errorCount === 1 ? "one field needs" : `${errorCount} fields need`} a fix below.`}
-        </FormMessage>
-      ) : null}
+      <ConsoleFormOutcome errors={errors} done={done} summary={errors.form} />
       <Form method="post" encType="multipart/form-data" className="space-y-5" noValidate>
         <FieldsetPanel title="About">
           <Field
@@ -204,7 +191,7 @@ function OpeningHoursFields({
   errors,
 }: {
   hours: Record<string, Array<[string, string]>>;
-  errors: Errors;
+  errors: FieldErrors;
 }) {
   return (
     <div className="divide-y divide-line">
