@@ -18,7 +18,25 @@ describe("the page /Login returns to", () => {
     ["javascript:alert(1)", "/"],
     ["", "/"],
     [null, "/"],
-  ])("%s → %s", (given, expected) => {
+    // What browsers drop or rewrite in a Location header (issue 16): tabs, newlines and carriage
+    // returns anywhere, backslashes as slashes, dot segments, encoded slashes decoded by the query.
+    ["/\t/evil.example", "/"],
+    ["/\n/evil.example", "/"],
+    ["/\r\n/evil.example", "/"],
+    ["\t//evil.example", "/"],
+    ["/\\evil.example", "/"],
+    ["/\t\\evil.example", "/"],
+    ["\\/evil.example", "/"],
+    ["/.//evil.example", "/"],
+    ["/./\\evil.example", "/"],
+    ["/a/..//evil.example", "/"],
+    ["/%2F/evil.example", "/%2F/evil.example"],
+    ["/%5Cevil.example", "/%5Cevil.example"],
+    ["/ /evil.example", "/%20/evil.example"],
+    ["/\u3002/evil.example", "/%E3%80%82/evil.example"],
+    ["/x".repeat(1001), "/"],
+    ["/b/ff?after=x#top", "/b/ff?after=x#top"],
+  ])("%j → %j", (given, expected) => {
     expect(safeRedirectPath(given)).toBe(expected);
   });
 });

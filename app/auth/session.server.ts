@@ -72,11 +72,28 @@ export function currentUser(context: Readonly<RouterContextProvider>): CurrentUs
   return context.get(userContext);
 }
 
-/** Where /Login sends someone back to: only paths on this site, never another origin. */
+const ownOrigin = "http://oja.invalid";
+
+/**
+ * Where /Login sends someone back to: only paths on this site, never another origin. The path is
+ * read the way a browser will read the Location header (tabs and newlines dropped, backslashes
+ * taken for slashes, dot segments resolved), so `/\t/evil.example` or `/.//evil.example` can't
+ * become `//evil.example`; what survives is that normalised path, and anything else is "/".
+ */
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined): string {
   const path = typeof value === "string" ? value : "";
-  if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return "/";
-  return path;
+  if (!path.startsWith("/") || path.length > 2000) return "/";
+  let url: URL;
+  try {
+    url = new URL(path, ownOrigin);
+  } catch {
+    return "/";
+  }
+  const normalised = url.pathname + url.search + url.hash;
+  if (url.origin !== ownOrigin || !normalised.startsWith("/") || /^\/[/\\]/.test(normalised)) {
+    return "/";
+  }
+  return normalised;
 }
 
 /** Guard: a guest is sent to /Login and brought back here afterwards. */
