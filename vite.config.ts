@@ -81,8 +81,8 @@ export default defineConfig(({ command }) => ({
         // Bundled into the server build instead of read from node_modules at start: together
         // they were ~900 small module files (kysely alone 262, through Better Auth), and
         // resolving and compiling them one by one was a third of a restart's CPU time
-        // (bench/README.md, startup). React Router stays external: @react-router/express,
-        // loaded by server.ts outside the build, must share its instance with the app. Only in
+        // (bench/README.md, startup). React Router stays external: the build's server entry and
+        // anything loaded outside the build must share one instance of it. Only in
         // the build: Vite's development module runner can't evaluate CommonJS packages
         // (rate-limiter-flexible), which Node loads itself in development.
         noExternal:

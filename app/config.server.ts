@@ -43,6 +43,20 @@ const settingsSchema = z.object({
   /** Another Paystack-compatible API, such as the standalone simulator (its inline script too). */
   PAYSTACK_BASE_URL: optionalUrl("https://api.paystack.co", /^https?$/),
   SMTP_URL: optionalUrl("smtp://user:password@host:587"),
+  /** The largest form or JSON body any route reads (issue 16). */
+  BODY_LIMIT_KB: z.coerce
+    .number({ message: "must be a number of kilobytes" })
+    .int("must be a whole number of kilobytes")
+    .min(16, "must be at least 16")
+    .max(10_240, "must be at most 10240 (10 MB)")
+    .default(256),
+  /** The largest body of the forms that carry pictures or files (10 pictures of 8 MB, and more). */
+  UPLOAD_LIMIT_MB: z.coerce
+    .number({ message: "must be a number of megabytes" })
+    .int("must be a whole number of megabytes")
+    .min(1, "must be at least 1")
+    .max(1024, "must be at most 1024")
+    .default(100),
   /** Oja's commission on the items of each order, in percent with up to two decimals (decision 026). */
   PLATFORM_COMMISSION_PERCENT: z.coerce
     .number({ message: "must be a percentage such as 5 or 7.5" })
@@ -102,6 +116,11 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     dataDir: path.resolve(raw.DATA_DIR),
     redisUrl: raw.REDIS_URL,
     smtpUrl: raw.SMTP_URL,
+    /** How large a request body may be, enforced as it streams in (server/request-handler.ts). */
+    bodyLimits: {
+      formBytes: raw.BODY_LIMIT_KB * 1024,
+      uploadBytes: raw.UPLOAD_LIMIT_MB * 1024 * 1024,
+    },
     /** Oja's commission on items, in basis points (5% is 500). */
     commissionRateBp: Math.round(raw.PLATFORM_COMMISSION_PERCENT * 100),
     s3Bucket: raw.S3_BUCKET,

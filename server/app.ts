@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { createRequestHandler } from "@react-router/express";
 import { sql } from "drizzle-orm";
 import express from "express";
 import { pinoHttp } from "pino-http";
@@ -13,6 +12,7 @@ import {
   type PaystackSimulator,
   simulatorRouter,
 } from "./paystack-simulator/index.ts";
+import { boundedBody, createRequestHandler } from "./request-handler.ts";
 import { originCheckMiddleware, securityHeadersFor, securityMiddleware } from "./security.ts";
 
 /**
@@ -152,8 +152,10 @@ if (pageCache) app.use(pageCache.middleware);
 
 app.all(
   "/{*path}",
+  boundedBody(settings.bodyLimits),
   createRequestHandler({
     build: loadBuild,
+    mode: import.meta.env.MODE,
     getLoadContext(_req, res) {
       // Development pages have no CSP (Vite injects inline scripts), so they carry no nonce.
       const nonce = import.meta.env.DEV ? "" : String(res.locals.cspNonce ?? "");
