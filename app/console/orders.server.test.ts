@@ -1,11 +1,13 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
+import { newId } from "#app/db/ids.ts";
 import {
   auditEvents,
   businessMembers,
   emailOutbox,
   orders,
+  payments,
   products,
   refunds,
 } from "#app/db/schema.server.ts";
@@ -215,10 +217,14 @@ describe("refunding an order", () => {
     const { order, product, reference } = await paidOrder({ quantity: 3, priceKobo: 250_000 });
     const answer = await act(manager, order.number, {
       intent: "refund",
+      scope: "all",
       reason: "We ran out of this oil today.",
     });
     expect(answer.status).toBe(200);
-    expect(answer.data).toMatchObject({ ok: true, message: expect.stringMatching(/^Refunded\./) });
+    expect(answer.data).toMatchObject({
+      ok: true,
+      message: expect.stringMatching(/^Refunded ₦8,500\.00: nothing is left to refund\. /),
+    });
     expect(await statusOf(order.id)).toBe("refunded");
     const [refund] = await db().select().from(refunds).where(eq(refunds.orderId, order.id));
     expect(refund).toMatchObject({ amountKobo: 850_000, reason: "We ran out of this oil today." });
@@ -237,12 +243,106 @@ describe("refunding an order", () => {
     const [email] = await emailsTo(shopper.email, "order-refunded");
     expect(email?.subject).toBe(`Your order ${order.number} was refunded`);
     expect(email?.text).toContain("Their reason: We ran out of this oil today.");
+    expect(email?.text).toContain("Ewa Spa cancelled your order");
     expect(email?.text).toContain("₦8,500.00");
+  });
+
+  test("an owner or manager refunds part of a fulfilled order in naira: that amount to the kobo goes to Paystack, the order stays fulfilled, and the shopper is emailed the amount and reason", async () => {
+    const { order, product, reference } = await paidOrder({ quantity: 2, priceKobo: 250_000 });
+    expect((await act(staff, order.number, { intent: "fulfil" })).status).toBe(200);
+    const answer = await act(manager, order.number, {
+      intent: "refund",
+      scope: "part",
+      amount: "₦1,250.5",
+      reason: "One bottle arrived cracked.",
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.data).toMatchObject({
+      ok: true,
+      message: expect.stringMatching(/^Refunded ₦1,250\.50; ₦4,749\.50 is left\. /),
+    });
+    expect(await statusOf(order.id)).toBe("fulfilled");
+    expect(pay.simulator.transaction(reference)?.refunds.map((entry) => entry.amount)).toEqual([
+      125_050,
+    ]);
+    const [stock] = await db()
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, product.id));
+    expect(stock?.stock).toBe(8);
+    const [entry] = await auditOf("order.refunded");
+    expect(entry?.details).toMatchObject({ orderNumber: order.number, amountKobo: 125_050 });
+    const [email] = await emailsTo(shopper.email, "order-refunded");
+    expect(email?.subject).toBe(`₦1,250.50 of your order ${order.number} was refunded`);
+    expect(email?.text).toContain(`Ewa Spa refunded ₦1,250.50 of your order ${order.number}.`);
+    expect(email?.text).toContain("Their reason: One bottle arrived cracked.");
+
+    // The page lists it and what is left; refunding the rest closes the order.
+    const page = await getFrom(db(), orderPage, orderPath(order.number), {
+      cookie: manager.cookie,
+      pattern: "/vendor/:business/orders/:number",
+      params: { business: business.slug, number: order.number },
+    });
+    expect(page.data).toMatchObject({
+      order: {
+        status: "fulfilled",
+        refundedKobo: 125_050,
+        leftKobo: 474_950,
+        refundable: true,
+        refunds: [{ amountKobo: 125_050, reason: "One bottle arrived cracked." }],
+      },
+    });
+    const rest = await act(manager, order.number, {
+      intent: "refund",
+      scope: "all",
+      reason: "Sorry again.",
+    });
+    expect(rest.status).toBe(200);
+    expect(await statusOf(order.id)).toBe("refunded");
+    const [last] = await emailsTo(shopper.email, "order-refunded");
+    expect(last?.subject).toBe(`Your order ${order.number} was refunded`);
+    expect(last?.text).toContain(`Ewa Spa refunded ₦4,749.50 of your order ${order.number}.`);
+    expect(last?.text).toContain("That is everything you paid for it (₦6,000.00).");
+  });
+
+  test("a part amount that isn't naira with two decimals at most, is zero, or is more than is left: 400 on the amount, nothing written", async () => {
+    const { order } = await paidOrder({ quantity: 1, priceKobo: 250_000 });
+    const cases: Array<[string | undefined, string]> = [
+      [undefined, "Enter how much to refund, like 2500.00"],
+      ["", "Enter how much to refund, like 2500.00"],
+      ["12.345", "Enter naira with at most two decimals, like 2500.50"],
+      ["-100", "Enter naira with at most two decimals, like 2500.50"],
+      ["two thousand", "Enter naira with at most two decimals, like 2500.50"],
+      ["0.00", "Enter an amount above ₦0"],
+      ["3500.01", "You can refund at most ₦3,500.00, what is left of this order."],
+    ];
+    for (const [amount, message] of cases) {
+      const form: Record<string, string> = {
+        intent: "refund",
+        scope: "part",
+        reason: "Late delivery",
+      };
+      if (amount !== undefined) form.amount = amount;
+      const answer = await act(manager, order.number, form);
+      expect(answer.status, `amount ${amount}`).toBe(400);
+      expect(answer.data).toMatchObject({ ok: false, errors: { amount: message } });
+    }
+    const noScope = await act(manager, order.number, { intent: "refund", reason: "Late delivery" });
+    expect(noScope.status).toBe(400);
+    expect(noScope.data).toMatchObject({
+      errors: { scope: "Choose to refund all that is left or a part" },
+    });
+    expect(await db().select().from(refunds).where(eq(refunds.orderId, order.id))).toHaveLength(0);
+    expect(await statusOf(order.id)).toBe("paid");
   });
 
   test("a refund needs a reason the shopper can read: 400 with the field's message, and nothing changes", async () => {
     const { order } = await paidOrder();
-    const answer = await act(manager, order.number, { intent: "refund", reason: "  no " });
+    const answer = await act(manager, order.number, {
+      intent: "refund",
+      scope: "all",
+      reason: "  no ",
+    });
     expect(answer.status).toBe(400);
     expect(answer.data).toMatchObject({
       errors: { reason: "Say why in a few words: the shopper reads this" },
@@ -250,29 +350,39 @@ describe("refunding an order", () => {
     expect(await statusOf(order.id)).toBe("paid");
   });
 
-  test("a fulfilled or already refunded order can't be refunded here (409)", async () => {
-    const { order } = await paidOrder();
-    await act(staff, order.number, { intent: "fulfil" });
-    const late = await act(manager, order.number, { intent: "refund", reason: "Changed our mind" });
-    expect(late.status).toBe(409);
+  test("an unpaid, cancelled or already refunded order can't be refunded (409), and nothing more is written", async () => {
     const second = await paidOrder();
-    expect(
-      (await act(manager, second.order.number, { intent: "refund", reason: "Out of stock" }))
-        .status,
-    ).toBe(200);
-    const twice = await act(manager, second.order.number, {
-      intent: "refund",
-      reason: "Out of stock",
-    });
+    const all = { intent: "refund", scope: "all", reason: "Out of stock" };
+    expect((await act(manager, second.order.number, all)).status).toBe(200);
+    const twice = await act(manager, second.order.number, all);
     expect(twice.status).toBe(409);
+    expect(twice.data).toMatchObject({
+      message: "Everything paid for this order was refunded.",
+    });
     expect(
       await db().select().from(refunds).where(eq(refunds.orderId, second.order.id)),
     ).toHaveLength(1);
+    for (const status of ["pending_payment", "cancelled"] as const) {
+      const made = await createOrder(db(), {
+        shopperId: shopper.userId,
+        businessId: business.id,
+        status,
+      });
+      const refused = await act(manager, made.number, all);
+      expect(refused.status).toBe(409);
+      expect(refused.data).toMatchObject({
+        message: "Only a paid or fulfilled order can be refunded.",
+      });
+    }
   });
 
   test("staff can't refund: the action answers 404 and the order stays paid", async () => {
     const { order } = await paidOrder();
-    const answer = await act(staff, order.number, { intent: "refund", reason: "Out of stock" });
+    const answer = await act(staff, order.number, {
+      intent: "refund",
+      scope: "all",
+      reason: "Out of stock",
+    });
     expect(answer).toMatchObject({ status: 404, thrown: true });
     expect(await statusOf(order.id)).toBe("paid");
   });
@@ -301,6 +411,37 @@ describe("the dashboard", () => {
     return made;
   }
 
+  /** A refund of `amountKobo` of the order, made at `at`, in the state given. */
+  async function refundAt(
+    made: { orderId: string; checkoutId: string },
+    amountKobo: number,
+    at: string,
+    status: "pending" | "processed" | "failed" = "processed",
+  ) {
+    const paymentId = newId("pay");
+    await db()
+      .insert(payments)
+      .values({
+        id: paymentId,
+        checkoutId: made.checkoutId,
+        reference: newId("pay"),
+        amountKobo: 1_400_000,
+        currency: "NGN",
+        status: "success",
+      });
+    await db()
+      .insert(refunds)
+      .values({
+        id: newId("rfd"),
+        paymentId,
+        orderId: made.orderId,
+        amountKobo,
+        status,
+        reason: "Test refund",
+        createdAt: new Date(at),
+      });
+  }
+
   test("counts today and this week in Lagos time from Monday: paid and fulfilled orders, less those refunded, with refunds beside them", async () => {
     const spa = await freshBusiness();
     // Now: Wednesday 2026-11-25, 00:30 in Lagos (Tuesday 23:30 UTC).
@@ -309,11 +450,12 @@ describe("the dashboard", () => {
     await orderAt(spa.id, "fulfilled", { paidAt: "2026-11-24T22:50:00Z", subtotalKobo: 200_000 }); // Tuesday
     await orderAt(spa.id, "paid", { paidAt: "2026-11-22T23:00:00Z", subtotalKobo: 400_000 }); // Monday 00:00
     await orderAt(spa.id, "paid", { paidAt: "2026-11-22T22:59:00Z", subtotalKobo: 800_000 }); // last Sunday
-    await orderAt(spa.id, "refunded", {
+    const refunded = await orderAt(spa.id, "refunded", {
       paidAt: "2026-11-23T10:00:00Z",
       refundedAt: "2026-11-24T23:20:00Z",
       subtotalKobo: 1_600_000,
     });
+    await refundAt(refunded, 1_600_000, "2026-11-24T23:20:00Z");
     await orderAt(spa.id, "pending_payment", {});
     const figures = await dashboardFigures(db(), spa.id, now);
     expect(figures.today).toEqual({
@@ -327,6 +469,32 @@ describe("the dashboard", () => {
       revenueKobo: 700_000,
       refunds: 1,
       refundedKobo: 1_600_000,
+    });
+  });
+
+  test("a part refund counts by its own amount on the day it was made, and the sale counts what the business keeps; a failed refund counts for nothing", async () => {
+    const spa = await freshBusiness();
+    const now = new Date("2026-11-24T23:30:00Z");
+    // Paid on Monday, ₦4,000 of ₦10,000 refunded today, and ₦500 that failed.
+    const kept = await orderAt(spa.id, "fulfilled", {
+      paidAt: "2026-11-23T10:00:00Z",
+      subtotalKobo: 1_000_000,
+    });
+    await refundAt(kept, 400_000, "2026-11-24T23:20:00Z", "pending");
+    await refundAt(kept, 50_000, "2026-11-24T23:25:00Z", "failed");
+    // Paid last week, ₦1,000 of it refunded on Tuesday.
+    const older = await orderAt(spa.id, "paid", {
+      paidAt: "2026-11-18T10:00:00Z",
+      subtotalKobo: 500_000,
+    });
+    await refundAt(older, 100_000, "2026-11-24T10:00:00Z");
+    const figures = await dashboardFigures(db(), spa.id, now);
+    expect(figures.today).toEqual({ orders: 0, revenueKobo: 0, refunds: 1, refundedKobo: 400_000 });
+    expect(figures.week).toEqual({
+      orders: 1,
+      revenueKobo: 600_000,
+      refunds: 2,
+      refundedKobo: 500_000,
     });
   });
 
