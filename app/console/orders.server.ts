@@ -28,7 +28,7 @@ import {
   type RefundChange,
   refundOrder,
 } from "#app/orders/lifecycle.server.ts";
-import { refundedOfOrder, refundsOfOrder } from "#app/orders/order-refunds.server.ts";
+import { refundCounts, refundedOfOrder, refundsOfOrder } from "#app/orders/order-refunds.server.ts";
 import { orderTotalKobo } from "#app/orders/order-total.ts";
 import type { OrderStatus } from "#app/orders/orders.server.ts";
 import { checkouts, orderLines, orders, refunds } from "#app/orders/schema.server.ts";
@@ -97,11 +97,7 @@ export async function dashboardFigures(db: Database, businessId: string, now = n
       .from(refunds)
       .innerJoin(orders, eq(orders.id, refunds.orderId))
       .where(
-        and(
-          eq(orders.businessId, businessId),
-          ne(refunds.status, "failed"),
-          since(refunds.createdAt, weekStart),
-        ),
+        and(eq(orders.businessId, businessId), refundCounts, since(refunds.createdAt, weekStart)),
       ),
   ]);
   const pick = (period: "today" | "week"): Figures => ({

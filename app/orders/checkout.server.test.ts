@@ -5,7 +5,12 @@ import { emailOutbox, products } from "#app/db/schema.server.ts";
 import { writeHandoverSettings } from "#app/delivery/settings.server.ts";
 import { sign } from "#server/paystack-simulator/index.ts";
 import { signUpAs, type TestAccount } from "#tests/support/accounts.ts";
-import { createBusiness, createCategory, createProduct } from "#tests/support/catalog.ts";
+import {
+  createBusiness,
+  createCategory,
+  createProduct,
+  stockOf as productStock,
+} from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
 import { startTestPayments, type TestPayments } from "#tests/support/payments.ts";
 import {
@@ -117,13 +122,7 @@ function started(result: StartCheckoutResult) {
   return result.payment;
 }
 
-async function stockOf(productId: string) {
-  const [row] = await db()
-    .select({ stock: products.stock })
-    .from(products)
-    .where(eq(products.id, productId));
-  return row?.stock;
-}
+const stockOf = (productId: string) => productStock(db(), productId);
 
 async function ordersOf(checkoutId: string) {
   return db().select().from(orders).where(eq(orders.checkoutId, checkoutId));

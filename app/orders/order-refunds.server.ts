@@ -9,11 +9,11 @@ import { orders, refunds } from "./schema.server.ts";
  * (https://support.paystack.com/en/articles/2130434), so that amount may be refunded again.
  * `pending` and `needs_attention` count: the money has left and may still arrive.
  */
-const counts = sql`${refunds.status} <> 'failed'`;
+export const refundCounts = sql`${refunds.status} <> 'failed'`;
 
 /** Kobo refunded of the order in the row being selected (`orders.id`), failed ones left out. */
 export const refundedOfOrder =
-  sql<number>`(select coalesce(sum(${refunds.amountKobo}), 0) from ${refunds} where ${refunds.orderId} = ${orders.id} and ${counts})`.mapWith(
+  sql<number>`(select coalesce(sum(${refunds.amountKobo}), 0) from ${refunds} where ${refunds.orderId} = ${orders.id} and ${refundCounts})`.mapWith(
     Number,
   );
 
@@ -22,7 +22,7 @@ export async function refundedKobo(db: Executor, orderId: string): Promise<numbe
   const [row] = await db
     .select({ total: sql<number>`coalesce(sum(${refunds.amountKobo}), 0)`.mapWith(Number) })
     .from(refunds)
-    .where(sql`${refunds.orderId} = ${orderId} and ${counts}`);
+    .where(sql`${refunds.orderId} = ${orderId} and ${refundCounts}`);
   return row?.total ?? 0;
 }
 
