@@ -14,6 +14,9 @@ import { writeHandoverSettings } from "#app/delivery/settings.server.ts";
 import { quoteCart, startCheckout } from "#app/orders/checkout.server.ts";
 import { pollRefunds, sendPendingRefunds, verifyAndConfirm } from "#app/orders/confirm.server.ts";
 import { markFulfilled, refundOrder } from "#app/orders/lifecycle.server.ts";
+import { ordersOfShopper } from "#app/orders/orders.server.ts";
+import * as checkoutStatus from "#app/routes/checkout-status.tsx";
+import * as profileOrder from "#app/routes/profile-order.tsx";
 import * as dashboard from "#app/routes/vendor-dashboard.tsx";
 import * as orderPage from "#app/routes/vendor-order.tsx";
 import * as ordersPage from "#app/routes/vendor-orders.tsx";
@@ -287,6 +290,30 @@ describe("refunding an order", () => {
         refunds: [{ amountKobo: 125_050, reason: "One bottle arrived cracked." }],
       },
     });
+    // The shopper's order page, their list and their checkout's page show it too.
+    const shopperPage = await getFrom(db(), profileOrder, `/profile/orders/${order.number}`, {
+      cookie: shopper.cookie,
+      pattern: "/profile/orders/:number",
+      params: { number: order.number },
+    });
+    expect(shopperPage.data).toMatchObject({
+      order: { status: "fulfilled", refundedKobo: 125_050, refunds: [{ status: "pending" }] },
+    });
+    const listed = await ordersOfShopper(db(), shopper.userId);
+    expect(listed.items.find((item) => item.number === order.number)).toMatchObject({
+      refundedKobo: 125_050,
+    });
+    const checkoutPage = await getFrom(db(), checkoutStatus, `/checkout/${order.checkoutId}`, {
+      cookie: shopper.cookie,
+      pattern: "/checkout/:checkoutId",
+      params: { checkoutId: order.checkoutId },
+      env: pay.env,
+    });
+    expect(checkoutPage.data).toMatchObject({
+      state: "paid",
+      orders: [{ number: order.number, refundedKobo: 125_050, refunds: [{ amountKobo: 125_050 }] }],
+    });
+
     const rest = await act(manager, order.number, {
       intent: "refund",
       scope: "all",
