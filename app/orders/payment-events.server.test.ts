@@ -30,7 +30,7 @@ import {
 } from "./confirm.server.ts";
 import { refundOrder } from "./lifecycle.server.ts";
 import { batchSize, reconcilePayments } from "./payment-jobs.server.ts";
-import { orders, payments, refunds } from "./schema.server.ts";
+import { checkouts, orders, payments, refunds } from "./schema.server.ts";
 
 /**
  * Paystack's events as Paystack documents them (tests/support/paystack-events.ts cites the
@@ -361,6 +361,23 @@ describe("fees passed on to the shopper", () => {
       charged: true,
       wholeRefund: { amountKobo: 417_500, status: "pending" },
     });
+
+    // Once its time to pay runs out, the order's own page doesn't say "Nothing was charged".
+    await db()
+      .update(checkouts)
+      .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(checkouts.id, payment.checkoutId));
+    const [order] = await db()
+      .select({ number: orders.number })
+      .from(orders)
+      .where(eq(orders.checkoutId, payment.checkoutId));
+    const orderPage = await getFrom(db(), profileOrder, `/profile/orders/${order?.number}`, {
+      cookie: shopper.cookie,
+      env: pay.env,
+      pattern: "/profile/orders/:number",
+      params: { number: order?.number ?? "" },
+    });
+    expect(orderPage.data).toMatchObject({ order: { expired: true, charged: true } });
   });
 });
 
