@@ -38,8 +38,10 @@ import { useConsole } from "./vendor-business.tsx";
 
 /**
  * /vendor/{business}/orders/{number}: one order of the business: lines, the buyer's contact,
- * delivery or pickup, notes and history. Staff and up mark a paid order fulfilled; managers and
- * owners refund it (the console's "cancel": decision 018). Another business's number is a 404.
+ * delivery or pickup, notes, refunds and history. Staff and up mark a paid order fulfilled;
+ * managers and owners refund a paid or fulfilled order, all that is left or a part (decision
+ * 027; refunding all of an order not handed over is the console's "cancel": decision 018).
+ * Another business's number is a 404.
  */
 export function meta({ loaderData }: Route.MetaArgs) {
   return [
