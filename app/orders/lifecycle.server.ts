@@ -12,8 +12,9 @@ import { checkouts, orderLines, orders, payments, refunds } from "./schema.serve
 
 /**
  * An order's life after checkout: `pending_payment → paid → fulfilled`, `pending_payment →
- * cancelled`, `paid | fulfilled → refunded` (in one go, or once its refunds in parts add up). Each change is one transaction on a locked row, so two clicks
- * never do it twice; a change from the wrong state is refused.
+ * cancelled`, `paid | fulfilled → refunded` (in one go, or once its refunds in parts add up).
+ * Each change is one transaction on a locked row, so two clicks never do it twice; a change from
+ * the wrong state is refused.
  */
 export type OrderChange =
   | { ok: true }
@@ -199,7 +200,10 @@ export async function markFulfilled(
     : { ok: false, status: 404 };
 }
 
-/** A refund refused: the order's state (404, 409) or an amount it can't take (400, field `amount`). */
+/**
+ * A refund made (its id and amount, whether it closed the order, what is left of it) or refused:
+ * not found (404), the order's state (409), or an amount it can't take (400, field `amount`).
+ */
 export type RefundChange =
   | { ok: true; refundId: string; amountKobo: number; closed: boolean; leftKobo: number }
   | { ok: false; status: 404 }

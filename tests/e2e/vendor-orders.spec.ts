@@ -109,6 +109,8 @@ test("a shopper buys; the owner sees the order on the dashboard, marks it fulfil
     expect(text).toMatch(orderNumber);
     return text?.trim() ?? "";
   });
+  const checkoutPath = new URL(page.url()).pathname;
+  expect(checkoutPath).toMatch(/^\/checkout\/chk_[0-9a-z]{16}$/);
 
   const ownerPage = await signedInPage(browser, owner.email, owner.password);
   await test.step("the owner's dashboard lists it to fulfil and counts it in today's sales", async () => {
@@ -192,6 +194,11 @@ test("a shopper buys; the owner sees the order on the dashboard, marks it fulfil
     await expect(refunds).toContainText("Reason: One item arrived scratched.");
     await expect(page.getByText("Nothing was charged")).toHaveCount(0);
     await shoot(page, "profile-order-part-refunded");
+    await openHydrated(page, checkoutPath);
+    const placed = page.getByTestId("checkout-order");
+    await expect(placed.getByText("Partly refunded")).toBeVisible();
+    await expect(placed).toContainText("Refund of ₦100.00");
+    await shoot(page, "checkout-part-refunded");
   });
 
   await test.step("the owner refunds the rest: the order reads Refunded, for both", async () => {
