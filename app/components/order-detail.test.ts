@@ -18,7 +18,7 @@ const placed = {
   deliveryFeeKobo: 150_000,
   deliveryEstimate: "Same day",
   closingReason: null,
-  refund: null,
+  refunds: [],
   lines: [{ name: "Aso oke fila", size: null, unitPriceKobo: 725_000, quantity: 1 }],
   createdAt: new Date("2026-11-23T08:00:00Z"),
   paidAt: new Date("2026-11-23T08:02:00Z"),
@@ -41,5 +41,37 @@ describe("an order's detail, as both order pages read it", () => {
     expect(
       toOrderDetail({ ...placed, fulfilment: "pickup", deliveryAddress: null }).deliveryAddress,
     ).toBeNull();
+  });
+
+  test("refunds list oldest first in Lagos time, and a failed one doesn't count as given back", () => {
+    const detail = toOrderDetail({
+      ...placed,
+      refunds: [
+        {
+          amountKobo: 200_000,
+          reason: "The fila was creased.",
+          status: "processed",
+          createdAt: new Date("2026-12-02T09:00:00Z"),
+        },
+        {
+          amountKobo: 100_000,
+          reason: "Late delivery.",
+          status: "failed",
+          createdAt: new Date("2026-12-02T10:00:00Z"),
+        },
+        {
+          amountKobo: 50_000,
+          reason: "Late delivery.",
+          status: "pending",
+          createdAt: new Date("2026-12-02T11:00:00Z"),
+        },
+      ],
+    });
+    expect(detail.refunds.map((refund) => [refund.amountKobo, refund.status, refund.at])).toEqual([
+      [200_000, "processed", "2 Dec 2026, 10:00"],
+      [100_000, "failed", "2 Dec 2026, 11:00"],
+      [50_000, "pending", "2 Dec 2026, 12:00"],
+    ]);
+    expect(detail.refundedKobo).toBe(250_000);
   });
 });

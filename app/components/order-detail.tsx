@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import { MapPin, ShieldAlert, Store } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatNigerianPhone } from "#app/auth/phone.ts";
@@ -43,7 +44,9 @@ type OrderSource<Line extends OrderLine> = Pick<
     >
   > & {
     lines: Line[];
-    refund: Pick<typeof refunds.$inferSelect, "status" | "amountKobo"> | null;
+    refunds: Array<
+      Pick<typeof refunds.$inferSelect, "status" | "amountKobo" | "reason" | "createdAt">
+    >;
   };
 
 const timeFormat = new Intl.DateTimeFormat("en-NG", {
@@ -51,6 +54,29 @@ const timeFormat = new Intl.DateTimeFormat("en-NG", {
   timeStyle: "short",
   timeZone: "Africa/Lagos",
 });
+
+type RefundRow = Pick<
+  typeof refunds.$inferSelect,
+  "status" | "amountKobo" | "reason" | "createdAt"
+>;
+
+/**
+ * Server side: an order's refunds with their times in Lagos time, and what they gave back so far
+ * (failed refunds never reached the shopper and don't count: decision 027).
+ */
+export function toRefundsView(rows: RefundRow[]) {
+  return {
+    refunds: rows.map((refund) => ({
+      amountKobo: refund.amountKobo,
+      reason: refund.reason,
+      status: refund.status,
+      at: timeFormat.format(refund.createdAt),
+    })),
+    refundedKobo: rows
+      .filter((refund) => refund.status !== "failed")
+      .reduce((sum, refund) => sum + refund.amountKobo, 0),
+  };
+}
 
 /**
  * Server side: what both pages show of an order, with phone numbers as people write them and the
@@ -70,7 +96,7 @@ export function toOrderDetail<Line extends OrderLine>(order: OrderSource<Line>) 
     deliveryFeeKobo: order.deliveryFeeKobo,
     deliveryEstimate: order.deliveryEstimate,
     closingReason: order.closingReason,
-    refund: order.refund,
+    ...toRefundsView(order.refunds),
     dispute: order.disputedAt
       ? {
           open: order.disputeStatus !== "resolved",
@@ -96,30 +122,85 @@ export function toOrderDetail<Line extends OrderLine>(order: OrderSource<Line>) 
 type OrderDetail = ReturnType<typeof toOrderDetail<OrderLine>>;
 type RefundStatus = (typeof refunds.$inferSelect)["status"];
 
+/** Why the order was closed (cancelled or refunded), in the words of whoever closed it. */
+export function OrderClosingReason({ order }: { order: Pick<OrderDetail, "closingReason"> }) {
+  if (!order.closingReason) return null;
+  return <p className="rounded-xl bg-surface-sunken px-4 py-3 text-ink">{order.closingReason}</p>;
+}
+
+/** A refund's state as the shopper reads it, on their order page and their checkout's page. */
+export const shopperRefundState: Record<RefundStatus, string> = {
+  pending: "on its way to you",
+  processed: "returned to you",
+  failed: "delayed; our team is on it and will contact you",
+  needs_attention: "delayed; our team is on it and will contact you",
+};
+
 /**
- * Why the order was closed (cancelled or refunded), with its refund, if any, worded for the reader
- * by `refundState`.
+ * Each refund of the order (decision 027): its amount, when, its state worded for the reader by
+ * `refundState`, and the reason given; then how much of the total went back, and, for the
+ * business, what is left to refund.
  */
-export function OrderClosingReason({
+export function OrderRefunds({
   order,
   refundState,
+  showLeft = false,
 }: {
-  order: Pick<OrderDetail, "closingReason" | "refund">;
+  order: Pick<OrderDetail, "refunds" | "refundedKobo" | "subtotalKobo" | "deliveryFeeKobo">;
   refundState: Record<RefundStatus, string>;
+  showLeft?: boolean;
 }) {
-  if (!order.closingReason) return null;
-  // The reason is a person's words, with or without a full stop: the refund gets a line of its
-  // own rather than running on from it.
+  if (order.refunds.length === 0) return null;
+  const total = orderTotalKobo(order);
   return (
-    <div className="space-y-1 rounded-xl bg-surface-sunken px-4 py-3 text-ink">
-      <p>{order.closingReason}</p>
-      {order.refund ? (
-        <p>
-          Refund of <Money kobo={kobo(order.refund.amountKobo)} />:{" "}
-          {refundState[order.refund.status]}.
-        </p>
-      ) : null}
-    </div>
+    <OrderSection headingId="refunds-heading" title="Refunds">
+      <RefundList refunds={order.refunds} refundState={refundState} className="mt-2" />
+      <dl className="space-y-1 border-t border-line pt-2 text-ink">
+        <div className="flex justify-between gap-3">
+          <dt>Refunded</dt>
+          <dd>
+            <Money kobo={kobo(order.refundedKobo)} /> of <Money kobo={kobo(total)} />
+          </dd>
+        </div>
+        {showLeft ? (
+          <div className="flex justify-between gap-3 font-semibold">
+            <dt>Left to refund</dt>
+            <dd>
+              <Money kobo={kobo(total - order.refundedKobo)} />
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+    </OrderSection>
+  );
+}
+
+/** The refunds themselves: amount, state in the reader's words, when, and the reason given. */
+export function RefundList({
+  refunds,
+  refundState,
+  className,
+}: {
+  refunds: ReturnType<typeof toRefundsView>["refunds"];
+  refundState: Record<RefundStatus, string>;
+  className?: string;
+}) {
+  return (
+    <ul className={clsx("divide-y divide-line", className)}>
+      {refunds.map((refund, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: refunds are only ever added, oldest first
+        <li key={index} className="py-2">
+          <p className="flex flex-wrap justify-between gap-x-3 text-ink">
+            <span>
+              Refund of <Money kobo={kobo(refund.amountKobo)} className="font-medium" />:{" "}
+              {refundState[refund.status]}
+            </span>
+            <span className="text-sm text-ink-muted">{refund.at}</span>
+          </p>
+          <p className="text-sm text-ink-muted">Reason: {refund.reason}</p>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -12,6 +12,8 @@ export interface OrderSummary {
   businessName: string;
   subtotalKobo: number;
   deliveryFeeKobo: number;
+  /** What was refunded of it so far, failed refunds left out. */
+  refundedKobo: number;
   items: number;
   /** Already formatted on the server, in Lagos time, so server and browser agree. */
   placed: string;
@@ -36,7 +38,7 @@ export function OrderList({ orders }: { orders: OrderSummary[] }) {
             </div>
             <div className="flex flex-col items-end gap-1">
               <Money kobo={kobo(orderTotalKobo(order))} className="font-semibold text-ink" />
-              <OrderStatusBadge status={order.status} />
+              <OrderStatusBadge status={order.status} refundedKobo={order.refundedKobo} />
             </div>
             <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
           </Link>

@@ -20,15 +20,26 @@ const tones: Record<OrderStatus, string> = {
   replaced: "bg-surface-sunken text-ink-muted",
 };
 
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+const badge = "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold";
+
+/**
+ * The order's state; `refundedKobo` (what was refunded of it, failed refunds left out) adds
+ * "Partly refunded" to an order that stands while some of its money went back (decision 027).
+ */
+export function OrderStatusBadge({
+  status,
+  refundedKobo = 0,
+}: {
+  status: OrderStatus;
+  refundedKobo?: number;
+}) {
+  const part = refundedKobo > 0 && status !== "refunded";
   return (
-    <span
-      className={clsx(
-        "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold",
-        tones[status],
-      )}
-    >
-      {orderStatusLabels[status]}
+    <span className="inline-flex flex-wrap gap-1">
+      <span className={clsx(badge, tones[status])}>{orderStatusLabels[status]}</span>
+      {part ? (
+        <span className={clsx(badge, "bg-surface-sunken text-ink")}>Partly refunded</span>
+      ) : null}
     </span>
   );
 }

@@ -146,6 +146,46 @@ describe("the console's dashboard, orders and members, by role", () => {
     );
   });
 
+  test("refunds in part, after fulfilment too, are for managers and owners; to anyone else the action doesn't exist", async () => {
+    const slug = fixtures.business.slug;
+    const target = (number: string) => ({
+      path: `/vendor/${slug}/orders/${number}`,
+      pattern: "/vendor/:business/orders/:number",
+      params: { business: slug, number },
+    });
+    // Each try is refused by the rules (an amount above what is left: 400; a cancelled order:
+    // 409), so nobody changes what the next person meets; the guard answers 404 first.
+    for (const status of ["paid", "fulfilled", "cancelled"] as const) {
+      const made = await createOrder(database.db, {
+        shopperId: fixtures.userIds.shopper,
+        businessId: fixtures.business.id,
+        status,
+      });
+      const form = {
+        intent: "refund",
+        scope: "part",
+        amount: status === "cancelled" ? "100" : "14000.01",
+        reason: "Part of it was late.",
+      };
+      const answers: number[] = [];
+      const recording = ((args: never) =>
+        Promise.resolve(posting(order.action, target(made.number).path, form)(args)).then(
+          (answer) => {
+            answers.push((answer as { init?: { status?: number } }).init?.status ?? 200);
+            return answer;
+          },
+        )) as RouteFunction;
+      await expectRoleMatrix(
+        database.db,
+        fixtures,
+        { ...target(made.number), run: recording },
+        managersAndOwners,
+      );
+      // Only the manager and the owner got past the guard, and both were refused by the rules.
+      expect(answers).toEqual(status === "cancelled" ? [409, 409] : [400, 400]);
+    }
+  });
+
   test("another business's order number is a 404 even to an owner", async () => {
     const theirs = await createOrder(database.db, {
       shopperId: fixtures.userIds.shopper,

@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
+import {
+  type AnyColumn,
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  or,
+  sql,
+} from "drizzle-orm";
 import { type AuditEntry, recordAudit } from "#app/auth/audit.server.ts";
 import { formatNigerianPhone } from "#app/auth/phone.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
@@ -9,7 +22,13 @@ import { handoverSettingsFor } from "#app/delivery/settings.server.ts";
 import { queueEmail } from "#app/email/outbox.server.ts";
 import { renderEmail } from "#app/email/render.ts";
 import { formatNaira, kobo } from "#app/money.ts";
-import { markFulfilled, type OrderChange, refundOrder } from "#app/orders/lifecycle.server.ts";
+import {
+  markFulfilled,
+  type OrderChange,
+  type RefundChange,
+  refundOrder,
+} from "#app/orders/lifecycle.server.ts";
+import { refundCounts, refundedOfOrder, refundsOfOrder } from "#app/orders/order-refunds.server.ts";
 import { orderTotalKobo } from "#app/orders/order-total.ts";
 import type { OrderStatus } from "#app/orders/orders.server.ts";
 import { checkouts, orderLines, orders, refunds } from "#app/orders/schema.server.ts";
@@ -37,52 +56,55 @@ interface Figures {
 
 /**
  * Today's and this week's figures (Lagos time, weeks from Monday). Sales are the orders *paid* in
- * the period that are still paid or fulfilled: an order refunded later drops out of the day it
- * was paid. Refunds are counted on the day they were made, shown beside the sales.
+ * the period that are still paid or fulfilled, each at what the business keeps of it (its total
+ * less what was refunded of it): an order refunded in full drops out of the day it was paid.
+ * Refunds are counted on the day each was made, by its own amount (a part of an order counts as
+ * that part), shown beside the sales; failed ones are left out, as no money went back.
  */
 export async function dashboardFigures(db: Database, businessId: string, now = new Date()) {
   const { todayStart, weekStart } = lagosPeriods(now);
-  const kept = sql`${orders.status} in ('paid', 'fulfilled')`;
-  const paidSince = (start: Date) => sql`${orders.paidAt} >= ${start.toISOString()}::timestamptz`;
-  const refundedSince = (start: Date) =>
-    sql`${orders.refundedAt} >= ${start.toISOString()}::timestamptz`;
-  const figures = (start: Date) => ({
-    orders: sql<number>`count(*) filter (where ${kept} and ${paidSince(start)})`.mapWith(Number),
+  const since = (column: AnyColumn, start: Date) =>
+    sql`${column} >= ${start.toISOString()}::timestamptz`;
+  const sales = (start: Date) => ({
+    orders: sql<number>`count(*) filter (where ${since(orders.paidAt, start)})`.mapWith(Number),
     revenueKobo:
-      sql<number>`coalesce(sum(${orders.subtotalKobo} + ${orders.deliveryFeeKobo}) filter (where ${kept} and ${paidSince(start)}), 0)`.mapWith(
-        Number,
-      ),
-    refunds: sql<number>`count(*) filter (where ${refundedSince(start)})`.mapWith(Number),
-    refundedKobo:
-      sql<number>`coalesce(sum(${orders.subtotalKobo} + ${orders.deliveryFeeKobo}) filter (where ${refundedSince(start)}), 0)`.mapWith(
+      sql<number>`coalesce(sum(${orders.subtotalKobo} + ${orders.deliveryFeeKobo} - ${refundedOfOrder}) filter (where ${since(orders.paidAt, start)}), 0)`.mapWith(
         Number,
       ),
   });
-  const week = figures(weekStart);
-  const today = figures(todayStart);
-  const [row] = await db
-    .select({
-      todayOrders: today.orders,
-      todayRevenueKobo: today.revenueKobo,
-      todayRefunds: today.refunds,
-      todayRefundedKobo: today.refundedKobo,
-      weekOrders: week.orders,
-      weekRevenueKobo: week.revenueKobo,
-      weekRefunds: week.refunds,
-      weekRefundedKobo: week.refundedKobo,
-    })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.businessId, businessId),
-        sql`(${paidSince(weekStart)} or ${refundedSince(weekStart)})`,
+  const given = (start: Date) => ({
+    refunds: sql<number>`count(*) filter (where ${since(refunds.createdAt, start)})`.mapWith(
+      Number,
+    ),
+    refundedKobo:
+      sql<number>`coalesce(sum(${refunds.amountKobo}) filter (where ${since(refunds.createdAt, start)}), 0)`.mapWith(
+        Number,
       ),
-    );
-  const pick = (prefix: "today" | "week"): Figures => ({
-    orders: row?.[`${prefix}Orders`] ?? 0,
-    revenueKobo: row?.[`${prefix}RevenueKobo`] ?? 0,
-    refunds: row?.[`${prefix}Refunds`] ?? 0,
-    refundedKobo: row?.[`${prefix}RefundedKobo`] ?? 0,
+  });
+  const [[sold], [returned]] = await Promise.all([
+    db
+      .select({ today: sales(todayStart), week: sales(weekStart) })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.businessId, businessId),
+          sql`${orders.status} in ('paid', 'fulfilled')`,
+          since(orders.paidAt, weekStart),
+        ),
+      ),
+    db
+      .select({ today: given(todayStart), week: given(weekStart) })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .where(
+        and(eq(orders.businessId, businessId), refundCounts, since(refunds.createdAt, weekStart)),
+      ),
+  ]);
+  const pick = (period: "today" | "week"): Figures => ({
+    orders: sold?.[period].orders ?? 0,
+    revenueKobo: sold?.[period].revenueKobo ?? 0,
+    refunds: returned?.[period].refunds ?? 0,
+    refundedKobo: returned?.[period].refundedKobo ?? 0,
   });
   return { today: pick("today"), week: pick("week"), weekStart, todayStart };
 }
@@ -208,6 +230,7 @@ export async function ordersOfBusiness(
       createdKey: exactTime(sql`${orders.createdAt}`),
       id: orders.id,
       buyerName: users.name,
+      refundedKobo: refundedOfOrder,
       items: itemsCount,
     })
     .from(orders)
@@ -232,7 +255,7 @@ export async function ordersOfBusiness(
   };
 }
 
-/** One order of the business by its number, with the buyer's contact, lines and refund. */
+/** One order of the business by its number, with the buyer's contact, lines and refunds. */
 export async function orderForBusiness(db: Database, businessId: string, number: string) {
   const [order] = await db
     .select({
@@ -264,7 +287,7 @@ export async function orderForBusiness(db: Database, businessId: string, number:
     .leftJoin(users, eq(users.id, orders.shopperId))
     .where(and(eq(orders.businessId, businessId), eq(orders.number, number.toUpperCase())));
   if (!order) return null;
-  const [lines, [refund]] = await Promise.all([
+  const [lines, orderRefunds] = await Promise.all([
     db
       .select({
         name: orderLines.productName,
@@ -276,12 +299,9 @@ export async function orderForBusiness(db: Database, businessId: string, number:
       .from(orderLines)
       .where(eq(orderLines.orderId, order.id))
       .orderBy(asc(orderLines.position)),
-    db
-      .select({ status: refunds.status, amountKobo: refunds.amountKobo })
-      .from(refunds)
-      .where(eq(refunds.orderId, order.id)),
+    refundsOfOrder(db, order.id),
   ]);
-  return { ...order, lines, refund: refund ?? null };
+  return { ...order, lines, refunds: orderRefunds };
 }
 
 interface ConsoleActor {
@@ -298,6 +318,7 @@ async function lockOrder(tx: Executor, businessId: string, number: string) {
     .select({
       id: orders.id,
       number: orders.number,
+      status: orders.status,
       fulfilment: orders.fulfilment,
       deliveryAddress: orders.deliveryAddress,
       subtotalKobo: orders.subtotalKobo,
@@ -373,19 +394,23 @@ export async function fulfilBusinessOrder(
 }
 
 /**
- * A manager or owner refunds a paid, unfulfilled order in full, with a reason the shopper reads:
- * the order, its stock, the queued refund, the audit entry and the shopper's email in one
- * transaction. The caller then sends the refund to the provider (`sendPendingRefunds`).
+ * A manager or owner refunds a paid or fulfilled order, all that is left of it or a part
+ * (`amountKobo`), with a reason the shopper reads (decision 027): the order, its stock, the
+ * queued refund, the audit entry and the shopper's email in one transaction. The caller then
+ * sends the refund to the provider (`sendPendingRefunds`).
  */
 export async function refundBusinessOrder(
   db: Database,
-  input: ConsoleActor & { reason: string },
+  input: ConsoleActor & { reason: string; amountKobo?: number },
   now = new Date(),
-): Promise<OrderChange & { refundId?: string }> {
+): Promise<RefundChange> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.businessId, input.number);
     if (!order) return { ok: false, status: 404 };
-    const refunded = await refundOrder(tx, order.id, input.reason, now);
+    const refunded = await refundOrder(tx, order.id, input.reason, {
+      amountKobo: input.amountKobo,
+      now,
+    });
     if (!refunded.ok) return refunded;
     await recordAudit(tx, {
       action: "order.refunded",
@@ -394,17 +419,33 @@ export async function refundBusinessOrder(
       details: {
         orderId: order.id,
         orderNumber: order.number,
-        amountKobo: orderTotalKobo(order),
-        refundId: refunded.refundId ?? null,
+        amountKobo: refunded.amountKobo,
+        refundId: refunded.refundId,
+        closed: refunded.closed,
       },
       ...input.source,
     });
-    const amount = formatNaira(kobo(orderTotalKobo(order)));
+    const amount = formatNaira(kobo(refunded.amountKobo));
+    const total = orderTotalKobo(order);
+    // A paid order refunded whole is a cancellation; anything else is money back on an order
+    // that stands (or was handed over).
+    const cancelled = refunded.closed && order.status === "paid" && refunded.amountKobo === total;
+    const what = cancelled
+      ? `${order.businessName} cancelled your order ${order.number} and refunded ${amount}.`
+      : `${order.businessName} refunded ${amount} of your order ${order.number}.`;
+    const after = cancelled
+      ? null
+      : refunded.leftKobo === 0
+        ? `That is everything you paid for it (${formatNaira(kobo(total))}).`
+        : order.status === "paid"
+          ? "The rest of your order stands: they still hand it over."
+          : null;
     const content = renderEmail({
       preview: `${amount} is on its way back to you.`,
-      heading: "Your order was refunded",
+      heading:
+        refunded.leftKobo === 0 ? "Your order was refunded" : "Part of your order was refunded",
       paragraphs: [
-        `${order.businessName} cancelled your order ${order.number} and refunded ${amount}.`,
+        after ? `${what} ${after}` : what,
         `Their reason: ${input.reason}`,
         "The money goes back the way you paid. Your bank may take a few working days to show it.",
       ],
@@ -416,7 +457,10 @@ export async function refundBusinessOrder(
     });
     await queueEmail(tx, {
       to: order.email,
-      subject: `Your order ${order.number} was refunded`,
+      subject:
+        refunded.leftKobo === 0
+          ? `Your order ${order.number} was refunded`
+          : `${amount} of your order ${order.number} was refunded`,
       kind: "order-refunded",
       ...content,
     });

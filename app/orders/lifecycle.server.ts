@@ -3,16 +3,18 @@ import { mediaUrl, productCardImageJoin } from "#app/catalog/catalog.server.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 import { businesses, images, productImages, products } from "#app/db/schema.server.ts";
-import { kobo, koboToNaira } from "#app/money.ts";
+import { formatNaira, kobo, koboToNaira } from "#app/money.ts";
 import { returnStock } from "./checkout.server.ts";
 import { closeUnpaidOrders } from "./confirm.server.ts";
+import { refundedKobo } from "./order-refunds.server.ts";
 import { orderTotalKobo } from "./order-total.ts";
 import { checkouts, orderLines, orders, payments, refunds } from "./schema.server.ts";
 
 /**
  * An order's life after checkout: `pending_payment → paid → fulfilled`, `pending_payment →
- * cancelled`, `paid → refunded`. Each change is one transaction on a locked row, so two clicks
- * never do it twice; a change from the wrong state is refused.
+ * cancelled`, `paid | fulfilled → refunded` (in one go, or once its refunds in parts add up).
+ * Each change is one transaction on a locked row, so two clicks never do it twice; a change from
+ * the wrong state is refused.
  */
 export type OrderChange =
   | { ok: true }
@@ -199,24 +201,58 @@ export async function markFulfilled(
 }
 
 /**
- * Refunds a paid order in full: the order becomes `refunded`, its stock goes back, and a refund
- * is queued for the provider (sendPendingRefunds sends it; the caller may send it at once).
- * Returns the refund's id.
+ * A refund made (its id and amount, whether it closed the order, what is left of it) or refused:
+ * not found (404), the order's state (409), or an amount it can't take (400, field `amount`).
+ */
+export type RefundChange =
+  | { ok: true; refundId: string; amountKobo: number; closed: boolean; leftKobo: number }
+  | { ok: false; status: 404 }
+  | { ok: false; status: 409; message: string }
+  | { ok: false; status: 400; message: string; field: "amount" };
+
+const refundable = new Set<(typeof orders.$inferSelect)["status"]>([
+  "paid",
+  "fulfilled",
+  "refunded",
+]);
+
+/**
+ * Refunds a paid or fulfilled order, in full or in part (decision 027), with a reason the shopper
+ * reads; `amountKobo` left out refunds everything still left (the order total with delivery,
+ * less refunds made that didn't fail). Refunding what is left closes the order (`refunded`);
+ * if it was never handed over, its stock goes back on the shelf. A partial refund leaves the
+ * order as it was, stock included: the business still hands over what was bought. A refund is
+ * queued for the provider (sendPendingRefunds sends it; the caller may send it at once). The
+ * order row is locked first, so two refunds at once can never give back more than was paid.
  */
 export async function refundOrder(
   db: Executor,
   orderId: string,
   reason: string,
-  now = new Date(),
-): Promise<OrderChange & { refundId?: string }> {
+  options: { amountKobo?: number; now?: Date } = {},
+): Promise<RefundChange> {
+  const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) return { ok: false, status: 404 };
-    if (order.status !== "paid") {
+    if (!refundable.has(order.status)) {
+      return { ok: false, status: 409, message: "Only a paid or fulfilled order can be refunded." };
+    }
+    // A refunded order may only take a refund again when one of its refunds failed.
+    const leftKobo = orderTotalKobo(order) - (await refundedKobo(tx, order.id));
+    if (leftKobo <= 0) {
+      return { ok: false, status: 409, message: "Everything paid for this order was refunded." };
+    }
+    const amountKobo = options.amountKobo ?? leftKobo;
+    if (!Number.isSafeInteger(amountKobo) || amountKobo <= 0) {
+      return { ok: false, status: 400, field: "amount", message: "Enter an amount above ₦0." };
+    }
+    if (amountKobo > leftKobo) {
       return {
         ok: false,
-        status: 409,
-        message: "Only a paid order that isn't fulfilled yet can be refunded.",
+        status: 400,
+        field: "amount",
+        message: `You can refund at most ${formatNaira(kobo(leftKobo))}, what is left of this order.`,
       };
     }
     const [payment] = await tx
@@ -224,26 +260,32 @@ export async function refundOrder(
       .from(payments)
       .where(and(eq(payments.checkoutId, order.checkoutId), eq(payments.status, "success")));
     if (!payment) throw new Error(`paid order ${order.id} has no successful payment`);
-    await tx
-      .update(orders)
-      .set({ status: "refunded", refundedAt: now, closingReason: reason, updatedAt: now })
-      .where(eq(orders.id, order.id));
-    const lines = await tx
-      .select({ productId: orderLines.productId, quantity: orderLines.quantity })
-      .from(orderLines)
-      .where(eq(orderLines.orderId, order.id));
-    await returnStock(tx, lines);
+    const closes = amountKobo === leftKobo && order.status !== "refunded";
+    if (closes) {
+      await tx
+        .update(orders)
+        .set({ status: "refunded", refundedAt: now, closingReason: reason, updatedAt: now })
+        .where(eq(orders.id, order.id));
+      // Goods handed over are not the shop's to sell again; goods never handed over are.
+      if (order.status === "paid") {
+        const lines = await tx
+          .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+          .from(orderLines)
+          .where(eq(orderLines.orderId, order.id));
+        await returnStock(tx, lines);
+      }
+    }
     const refundId = newId("rfd");
     await tx.insert(refunds).values({
       id: refundId,
       paymentId: payment.id,
       orderId: order.id,
-      amountKobo: orderTotalKobo(order),
+      amountKobo,
       reason,
       createdAt: now,
       updatedAt: now,
     });
-    return { ok: true, refundId };
+    return { ok: true, refundId, amountKobo, closed: closes, leftKobo: leftKobo - amountKobo };
   });
 }
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#app/db/database.server.ts";
 import { decodeCursor, encodeCursor, exactTime, exactTimeKey } from "#app/db/page-cursor.server.ts";
 import { businesses } from "#app/db/schema.server.ts";
+import { refundedOfOrder, refundsOfOrder } from "./order-refunds.server.ts";
 import { checkouts, orderLines, orders, payments, refunds } from "./schema.server.ts";
 
 /**
@@ -38,6 +39,8 @@ const orderColumns = {
   businessAddress: businesses.address,
   businessCity: businesses.city,
   businessPhone: businesses.phone,
+  /** What was refunded of it so far (failed refunds left out): "Partly refunded" reads it. */
+  refundedKobo: refundedOfOrder,
 };
 
 async function linesOf(db: Database, orderIds: string[]) {
@@ -108,8 +111,32 @@ export async function checkoutForShopper(db: Database, shopperId: string, checko
       .orderBy(sql`${refunds.status} = 'processed'`, desc(refunds.createdAt))
       .limit(1),
   ]);
-  // Whether any payment of this checkout took money, so the page never says "nothing was
-  // charged" to a shopper who was.
+  const charged = await checkoutCharged(db, checkoutId);
+  const [lines, orderRefunds] = await Promise.all([
+    linesOf(
+      db,
+      orderRows.map((order) => order.id),
+    ),
+    Promise.all(orderRows.map((order) => refundsOfOrder(db, order.id))),
+  ]);
+  return {
+    checkout,
+    latestPayment: latestPayment ?? null,
+    wholeRefund: refund ?? null,
+    charged,
+    orders: orderRows.map((order, index) => ({
+      ...order,
+      lines: lines.get(order.id) ?? [],
+      refunds: orderRefunds[index] ?? [],
+    })),
+  };
+}
+
+/**
+ * Whether any payment of this checkout took money, so no page says "nothing was charged" to a
+ * shopper who was.
+ */
+async function checkoutCharged(db: Database, checkoutId: string) {
   const [charged] = await db
     .select({ id: payments.id })
     .from(payments)
@@ -120,17 +147,7 @@ export async function checkoutForShopper(db: Database, shopperId: string, checko
       ),
     )
     .limit(1);
-  const lines = await linesOf(
-    db,
-    orderRows.map((order) => order.id),
-  );
-  return {
-    checkout,
-    latestPayment: latestPayment ?? null,
-    wholeRefund: refund ?? null,
-    charged: charged !== undefined,
-    orders: orderRows.map((order) => ({ ...order, lines: lines.get(order.id) ?? [] })),
-  };
+  return charged !== undefined;
 }
 
 export const ordersPageSize = 20;
@@ -156,6 +173,7 @@ export async function ordersOfShopper(
       createdAt: orders.createdAt,
       createdKey: exactTime(sql`${orders.createdAt}`),
       businessName: businesses.name,
+      refundedKobo: refundedOfOrder,
       items: sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
     })
     .from(orders)
@@ -179,7 +197,7 @@ export async function ordersOfShopper(
   };
 }
 
-/** One order of the shopper by its number, with lines and refund state; null otherwise. */
+/** One order of the shopper by its number, with lines and refunds; null otherwise. */
 export async function orderForShopper(db: Database, shopperId: string, number: string) {
   const [order] = await db
     .select(orderColumns)
@@ -187,12 +205,10 @@ export async function orderForShopper(db: Database, shopperId: string, number: s
     .innerJoin(businesses, eq(businesses.id, orders.businessId))
     .where(and(eq(orders.number, number.toUpperCase()), eq(orders.shopperId, shopperId)));
   if (!order) return null;
-  const [lines, [refund], [hold]] = await Promise.all([
+  const [lines, orderRefunds, charged, [hold]] = await Promise.all([
     linesOf(db, [order.id]),
-    db
-      .select({ status: refunds.status, amountKobo: refunds.amountKobo })
-      .from(refunds)
-      .where(eq(refunds.orderId, order.id)),
+    refundsOfOrder(db, order.id),
+    checkoutCharged(db, order.checkoutId),
     db
       .select({ stockHold: checkouts.stockHold, holdExpiresAt: checkouts.holdExpiresAt })
       .from(checkouts)
@@ -201,7 +217,9 @@ export async function orderForShopper(db: Database, shopperId: string, number: s
   return {
     ...order,
     lines: lines.get(order.id) ?? [],
-    refund: refund ?? null,
+    refunds: orderRefunds,
+    /** Whether a payment of its checkout took money (an unpaid order's page must not deny it). */
+    charged,
     /** Where its checkout's stock is, and until when: an unpaid order is payable only while held. */
     hold: hold ?? null,
   };
@@ -249,6 +267,7 @@ export async function ordersForExport(db: Database, shopperId: string) {
     fulfilledAt: row.fulfilledAt,
     cancelledAt: row.cancelledAt,
     refundedAt: row.refundedAt,
+    refundedKobo: row.refundedKobo,
     lines: (lines.get(row.id) ?? []).map(({ productId: _productId, ...line }) => line),
   }));
 }

@@ -30,7 +30,7 @@ import {
 } from "./confirm.server.ts";
 import { refundOrder } from "./lifecycle.server.ts";
 import { batchSize, reconcilePayments } from "./payment-jobs.server.ts";
-import { orders, payments, refunds } from "./schema.server.ts";
+import { checkouts, orders, payments, refunds } from "./schema.server.ts";
 
 /**
  * Paystack's events as Paystack documents them (tests/support/paystack-events.ts cites the
@@ -177,6 +177,39 @@ describe("refund events, which carry no refund id", () => {
     ]);
   });
 
+  test("two part refunds of one order each settle on their own event, and a failure of one leaves the other", async () => {
+    const { payment, orders: paid } = await paidCheckout([spa.id]);
+    const [order] = paid;
+    if (!order) throw new Error("no order");
+    // Two refunds of the same ₦1,000 of a ₦5,000 order: only refund_reference tells them apart.
+    for (const reason of ["A towel was torn.", "The sauna was cold."]) {
+      const made = await refundOrder(db(), order.id, reason, { amountKobo: 100_000 });
+      expect(made).toMatchObject({ ok: true, closed: false });
+    }
+    expect(await sendPendingRefunds(context())).toBe(2);
+    const states = async () =>
+      (await db().select().from(refunds).where(eq(refunds.orderId, order.id)))
+        .map((refund) => refund.status)
+        .sort();
+
+    const first = refundBody("refund.processed", payment.reference, 100_000, "PR-1");
+    expect((await post(first)).status).toBe(200);
+    expect((await post(first)).status).toBe(200);
+    expect(await states()).toEqual(["pending", "processed"]);
+    expect(
+      (await post(refundBody("refund.failed", payment.reference, 100_000, "TRF_pr2"))).status,
+    ).toBe(200);
+    expect(await states()).toEqual(["failed", "processed"]);
+    // The order stands, partly refunded: what failed may be refunded again.
+    const [now] = await db().select().from(orders).where(eq(orders.id, order.id));
+    expect(now?.status).toBe("paid");
+    expect(await refundOrder(db(), order.id, "Trying again.")).toMatchObject({
+      ok: true,
+      amountKobo: 400_000,
+      closed: true,
+    });
+  });
+
   test("a refund still queued for Paystack is never settled by another refund's event", async () => {
     const { payment, orders: paid } = await paidCheckout([spa.id, salon.id], 300_000);
     const [first, second] = paid;
@@ -255,9 +288,8 @@ describe("refund events, which carry no refund id", () => {
       params: { number: first.number },
     });
     expect(page.status).toBe(200);
-    expect((page.data as { order: { refund: { status: string } } }).order.refund.status).not.toBe(
-      "processed",
-    );
+    const shown = (page.data as { order: { refunds: Array<{ status: string }> } }).order.refunds;
+    expect(shown.map((refund) => refund.status)).not.toContain("processed");
   });
 
   test("without any event, reconciliation asks Paystack (GET /refund/:id) and records the outcome", async () => {
@@ -329,6 +361,23 @@ describe("fees passed on to the shopper", () => {
       charged: true,
       wholeRefund: { amountKobo: 417_500, status: "pending" },
     });
+
+    // Once its time to pay runs out, the order's own page doesn't say "Nothing was charged".
+    await db()
+      .update(checkouts)
+      .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(checkouts.id, payment.checkoutId));
+    const [order] = await db()
+      .select({ number: orders.number })
+      .from(orders)
+      .where(eq(orders.checkoutId, payment.checkoutId));
+    const orderPage = await getFrom(db(), profileOrder, `/profile/orders/${order?.number}`, {
+      cookie: shopper.cookie,
+      env: pay.env,
+      pattern: "/profile/orders/:number",
+      params: { number: order?.number ?? "" },
+    });
+    expect(orderPage.data).toMatchObject({ order: { expired: true, charged: true } });
   });
 });
 

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef } from "react";
 import { data, Form, Link, useFetcher, useRevalidator } from "react-router";
 import { requireUser } from "#app/auth/session.server.ts";
 import { dispatchCart } from "#app/cart/cart-store.ts";
+import { RefundList, shopperRefundState, toRefundsView } from "#app/components/order-detail.tsx";
 import { OrderStatusBadge } from "#app/components/order-status.tsx";
 import { StartAgainButton } from "#app/components/start-again-button.tsx";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
@@ -97,6 +98,7 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
         fulfilment: order.fulfilment,
         pickupAddress: `${order.businessAddress}, ${order.businessCity}`,
         closingReason: order.closingReason,
+        ...toRefundsView(order.refunds),
         lines: order.lines.map((line) => ({
           productId: line.productId,
           name: line.name,
@@ -170,7 +172,7 @@ export default function CheckoutStatus({ loaderData, actionData }: Route.Compone
                   {order.business.name}
                 </Link>
               </h2>
-              <OrderStatusBadge status={order.status} />
+              <OrderStatusBadge status={order.status} refundedKobo={order.refundedKobo} />
             </div>
             <p className="text-sm text-ink-muted">
               Order <span className="font-mono font-semibold text-ink">{order.number}</span> ·{" "}
@@ -203,6 +205,13 @@ export default function CheckoutStatus({ loaderData, actionData }: Route.Compone
             ) : null}
             {order.closingReason ? (
               <p className="text-sm text-ink-muted">{order.closingReason}</p>
+            ) : null}
+            {order.refunds.length > 0 ? (
+              <RefundList
+                refunds={order.refunds}
+                refundState={shopperRefundState}
+                className="border-t border-line text-sm"
+              />
             ) : null}
             <Link
               to={`/profile/orders/${order.number}`}

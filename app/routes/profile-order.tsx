@@ -7,6 +7,8 @@ import {
   OrderHandover,
   OrderHistory,
   OrderItems,
+  OrderRefunds,
+  shopperRefundState,
   toOrderDetail,
 } from "#app/components/order-detail.tsx";
 import { OrderStatusBadge } from "#app/components/order-status.tsx";
@@ -50,6 +52,7 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
       order: {
         ...toOrderDetail(order),
         checkoutId: order.checkoutId,
+        charged: order.charged,
         // Unpaid and its time to pay ran out: it can only be started again (decision 020).
         expired:
           order.status === "pending_payment" && !(order.hold && holdIsLive(order.hold, new Date())),
@@ -78,7 +81,7 @@ export default function ProfileOrder({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold text-ink sm:text-3xl">
             Order <span className="font-mono">{order.number}</span>
           </h1>
-          <OrderStatusBadge status={order.status} />
+          <OrderStatusBadge status={order.status} refundedKobo={order.refundedKobo} />
         </div>
         <p className="mt-1 text-ink-muted">
           From{" "}
@@ -97,21 +100,26 @@ export default function ProfileOrder({ loaderData }: Route.ComponentProps) {
       {order.expired ? (
         <div className="space-y-3 rounded-xl bg-surface-sunken px-4 py-3">
           <p className="text-ink">
-            The time to pay for this order ran out, so it can't be paid any more. Nothing was
-            charged.
+            The time to pay for this order ran out, so it can't be paid any more.{" "}
+            {order.charged ? (
+              <>
+                A payment was taken that couldn't be used for it:{" "}
+                <Link
+                  to={`/checkout/${order.checkoutId}`}
+                  className="font-medium underline underline-offset-2"
+                >
+                  see what became of it
+                </Link>
+                .
+              </>
+            ) : (
+              "Nothing was charged."
+            )}
           </p>
           <StartAgainButton checkoutId={order.checkoutId} />
         </div>
       ) : null}
-      <OrderClosingReason
-        order={order}
-        refundState={{
-          pending: "on its way to you",
-          processed: "returned to you",
-          failed: "delayed; our team is on it and will contact you",
-          needs_attention: "delayed; our team is on it and will contact you",
-        }}
-      />
+      <OrderClosingReason order={order} />
       <OrderDispute
         order={order}
         wording={{
@@ -121,6 +129,7 @@ export default function ProfileOrder({ loaderData }: Route.ComponentProps) {
       />
 
       <OrderItems order={order} />
+      <OrderRefunds order={order} refundState={shopperRefundState} />
       <OrderHandover
         order={order}
         pickup={

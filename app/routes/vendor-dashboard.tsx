@@ -19,7 +19,8 @@ import { useConsole } from "./vendor-business.tsx";
 
 /**
  * /vendor/{business}: the dashboard, for every member. Today's and this week's sales in Lagos
- * time (paid orders that weren't refunded, with refunds beside them), then what needs a hand:
+ * time (paid orders that weren't refunded in full, at what the business keeps of them, with the
+ * refunds made beside them: decision 027), then what needs a hand:
  * paid orders to hand over, oldest first, and products running low or sold out. Above them, the
  * alerts: new paid orders of the last day, and disputed payments (decision 024).
  */
@@ -102,8 +103,8 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
               <SalesCard title="This week" figures={loaderData.week} />
             </div>
             <p className="mt-2 text-sm text-ink-muted">
-              Paid orders that weren't refunded, in Lagos time. The week began on{" "}
-              {loaderData.weekStarted}.
+              Paid orders that weren't refunded in full, less any part refunded, in Lagos time.
+              Refunds count on the day they were made. The week began on {loaderData.weekStarted}.
             </p>
           </section>
           <WaitingOrders data={loaderData} base={base} />

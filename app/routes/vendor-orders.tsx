@@ -121,7 +121,7 @@ export default function VendorOrders({ loaderData }: Route.ComponentProps) {
                   </div>
                   <div className="flex flex-col items-end gap-1">
                     <Money kobo={kobo(orderTotalKobo(order))} className="font-semibold text-ink" />
-                    <OrderStatusBadge status={order.status} />
+                    <OrderStatusBadge status={order.status} refundedKobo={order.refundedKobo} />
                   </div>
                   <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
                 </Link>

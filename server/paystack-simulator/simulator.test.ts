@@ -505,6 +505,22 @@ describe("Paystack's documented event shapes", () => {
     expect((await client().verify(reference)).status).toBe("success");
   });
 
+  test("a failed refund's amount can be refunded again, as Paystack credits it back", async () => {
+    const { reference } = await initialize({ amount: 500_000 });
+    paystack.simulator.complete(reference, "success");
+    paystack.simulator.setRefundOutcome("failed");
+    cleanups.push(() => paystack.simulator.setRefundOutcome("processed"));
+    await client().refund({ reference, amountKobo: 300_000 });
+    await paystack.simulator.idle();
+    paystack.simulator.setRefundOutcome("processed");
+    // Still pending, it would have counted: 300,000 + 300,000 > 500,000.
+    const again = await client().refund({ reference, amountKobo: 300_000 });
+    expect(again.amountKobo).toBe(300_000);
+    await expect(client().refund({ reference, amountKobo: 200_001 })).rejects.toMatchObject({
+      code: "rejected",
+    });
+  });
+
   test("with the fees passed on, the charge is the ask plus fees and requested_amount is the ask", async () => {
     paystack.simulator.setFeesOnCustomer(true);
     cleanups.push(() => paystack.simulator.setFeesOnCustomer(false));

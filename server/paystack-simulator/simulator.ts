@@ -517,7 +517,11 @@ export function createPaystackSimulator(options: SimulatorOptions) {
     if (input.currency && input.currency !== transaction.currency) {
       throw new SimulatorError(400, `Refund currency must be ${transaction.currency}`);
     }
-    const refunded = transaction.refunds.reduce((sum, { amount }) => sum + amount, 0);
+    // A failed refund gives its amount back to the merchant and the transaction returns to
+    // "Success" (https://support.paystack.com/en/articles/2130434), so it can be refunded again.
+    const refunded = transaction.refunds
+      .filter(({ status }) => status !== "failed")
+      .reduce((sum, { amount }) => sum + amount, 0);
     const left = transaction.amount - refunded;
     if (left <= 0) throw new SimulatorError(400, "Transaction has been fully reversed");
     const amount = input.amount ?? left;

@@ -20,7 +20,9 @@ import { type OwnedBusiness, ownedBusinessServer } from "./owned-business-server
  * from a demo business → its owner sees the order on the dashboard, marks it fulfilled → the
  * shopper's "on its way" email arrives in the dev mailbox. Then the owner invites a manager (and
  * revokes an invitation sent to a mistyped address), who joins from the email's link and sees
- * the console without its Members section.
+ * the console without its Members section. The first journey goes on after fulfilment: the owner
+ * refunds part of the order (the shopper's page says "Partly refunded"), then the rest (decision
+ * 027).
  *
  * The demo data has no members, and the embedded database can't be written while a server holds
  * it, so this spec runs a server of its own (tests/support/e2e-vendor-server.ts) whose data dir
@@ -66,7 +68,7 @@ async function signedInPage(browser: Browser, email: string, password: string) {
 
 const orderNumber = /OJA-[2-9A-HJKMNP-TV-Z]{8}/;
 
-test("a shopper buys; the owner sees the order on the dashboard, marks it fulfilled, and the shopper is emailed", async ({
+test("a shopper buys; the owner sees the order on the dashboard, marks it fulfilled, the shopper is emailed; then the owner refunds part of it and the rest", async ({
   page,
   browser,
   allowConsoleError,
@@ -107,6 +109,8 @@ test("a shopper buys; the owner sees the order on the dashboard, marks it fulfil
     expect(text).toMatch(orderNumber);
     return text?.trim() ?? "";
   });
+  const checkoutPath = new URL(page.url()).pathname;
+  expect(checkoutPath).toMatch(/^\/checkout\/chk_[0-9a-z]{16}$/);
 
   const ownerPage = await signedInPage(browser, owner.email, owner.password);
   await test.step("the owner's dashboard lists it to fulfil and counts it in today's sales", async () => {
@@ -156,6 +160,70 @@ test("a shopper buys; the owner sees the order on the dashboard, marks it fulfil
       `${business.businessName} has sent your order ${number} on its way to`,
     );
   });
+
+  // Refunds after fulfilment and in part (decision 027).
+  const refundingPage = await signedInPage(browser, owner.email, owner.password);
+  const orderPath = `/vendor/${business.businessSlug}/orders/${number}`;
+  await test.step("the owner refunds ₦100.00 of the fulfilled order, with a reason", async () => {
+    await openHydrated(refundingPage, orderPath);
+    const refund = refundingPage.getByRole("region", { name: "Refund", exact: true });
+    await refund.getByText("Refund money").click();
+    await expect(refund).toContainText("no stock goes back on the shelf");
+    await shoot(refundingPage, "order-refund-form");
+    await refund.getByLabel("Amount to refund (₦)").fill("100");
+    await expect(refund.getByRole("radio", { name: "Refund part" })).toBeChecked();
+    await refund.getByLabel("Reason for the shopper").fill("One item arrived scratched.");
+    await refund.getByRole("button", { name: "Refund", exact: true }).click();
+    await expect(
+      refundingPage.getByText(/^Refunded ₦100\.00; ₦[\d,]+\.\d{2} is left\./),
+    ).toBeVisible();
+    const refunds = refundingPage.getByRole("region", { name: "Refunds" });
+    await expect(refunds).toContainText("Refund of ₦100.00");
+    await expect(refunds).toContainText("Reason: One item arrived scratched.");
+    await expect(refunds).toContainText("Left to refund");
+    await expect(refundingPage.getByText("Partly refunded").first()).toBeVisible();
+    await expect(refundingPage.getByText("Fulfilled", { exact: true }).first()).toBeVisible();
+    await shoot(refundingPage, "order-part-refunded");
+  });
+
+  await test.step("the shopper's order page says it was partly refunded, with the refund", async () => {
+    await openHydrated(page, `/profile/orders/${number}`);
+    await expect(page.getByText("Partly refunded")).toBeVisible();
+    const refunds = page.getByRole("region", { name: "Refunds" });
+    await expect(refunds).toContainText(/Refund of ₦100\.00: (on its way to you|returned to you)/);
+    await expect(refunds).toContainText("Reason: One item arrived scratched.");
+    await expect(page.getByText("Nothing was charged")).toHaveCount(0);
+    await shoot(page, "profile-order-part-refunded");
+    await openHydrated(page, checkoutPath);
+    const placed = page.getByTestId("checkout-order");
+    await expect(placed.getByText("Partly refunded")).toBeVisible();
+    await expect(placed).toContainText("Refund of ₦100.00");
+    await shoot(page, "checkout-part-refunded");
+  });
+
+  await test.step("the owner refunds the rest: the order reads Refunded, for both", async () => {
+    await openHydrated(refundingPage, orderPath);
+    const refund = refundingPage.getByRole("region", { name: "Refund", exact: true });
+    await refund.getByText("Refund money").click();
+    await refund.getByRole("radio", { name: /^Refund all \(₦[\d,]+\.\d{2} left\)$/ }).check();
+    await refund.getByLabel("Reason for the shopper").fill("Sorry again: all of it back.");
+    await refund.getByRole("button", { name: "Refund", exact: true }).click();
+    await expect(
+      refundingPage.getByText(/^Refunded ₦[\d,]+\.\d{2}: nothing is left to refund\./),
+    ).toBeVisible();
+    await expect(refundingPage.getByRole("region", { name: "Refund", exact: true })).toHaveCount(0);
+    await expect(refundingPage.getByText("Refunded", { exact: true }).first()).toBeVisible();
+    await expect(refundingPage.getByText("Partly refunded")).toHaveCount(0);
+    await shoot(refundingPage, "order-refunded");
+    await openHydrated(page, `/profile/orders/${number}`);
+    await expect(page.getByText("Refunded", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("Partly refunded")).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Refunds" }).getByRole("listitem")).toHaveCount(
+      2,
+    );
+    await shoot(page, "profile-order-refunded");
+  });
+  await refundingPage.context().close();
 });
 
 test("the owner invites a manager, who joins from the email and sees the console without Members", async ({

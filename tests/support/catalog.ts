@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { businesses, categories, products } from "#app/catalog/schema.server.ts";
 import type { Database } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
@@ -67,4 +68,13 @@ export async function createProduct(
     .returning();
   if (!row) throw new Error("product not created");
   return row;
+}
+
+/** How many of a product are on the shelf now. */
+export async function stockOf(db: Database, productId: string) {
+  const [row] = await db
+    .select({ stock: products.stock })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row?.stock;
 }
