@@ -267,7 +267,7 @@ export const refunds = pgTable(
   },
   (table) => [
     index("refunds_payment_idx").on(table.paymentId),
-    // An order may be refunded in parts (decision 026); a duplicate payment is refunded once.
+    // An order may be refunded in parts (decision 027); a duplicate payment is refunded once.
     index("refunds_order_idx").on(table.orderId),
     uniqueIndex("refunds_duplicate_key").on(table.paymentId).where(sql`${table.orderId} is null`),
     check("refunds_amount_positive", sql`${table.amountKobo} > 0`),

@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Executor } from "#app/db/database.server.ts";
+import { refundCounts } from "#app/orders/order-refunds.server.ts";
 import { orders, refunds } from "#app/orders/schema.server.ts";
 import {
   expectedPayoutDay,
@@ -55,9 +56,7 @@ export async function businessLedger(
   const refundedInPeriod = db
     .select({ id: refunds.orderId })
     .from(refunds)
-    .where(
-      and(eq(refunds.orderId, orders.id), ne(refunds.status, "failed"), within(refunds.createdAt)),
-    );
+    .where(and(eq(refunds.orderId, orders.id), refundCounts, within(refunds.createdAt)));
 
   // Orders paid in the month, and older ones with a refund in it: each needs all its refunds,
   // because what a refund gives back of the commission depends on the refunds before it.
@@ -100,7 +99,7 @@ export async function businessLedger(
                 refunds.orderId,
                 rows.map((row) => row.id),
               ),
-              ne(refunds.status, "failed"),
+              refundCounts,
             ),
           );
   const refundsByOrder = Map.groupBy(refundRows, (refund) => refund.orderId);
