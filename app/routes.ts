@@ -97,6 +97,7 @@ export default [
       route("members", "routes/vendor-members.tsx"),
       route("profile", "routes/vendor-profile.tsx"),
       route("delivery", "routes/vendor-delivery.tsx"),
+      route("payouts/account", "routes/vendor-payout-account.tsx"),
     ]),
     route("/api/follows/:businessId", "routes/api-follow-state.ts"),
     route("/admin", "routes/admin.tsx"),

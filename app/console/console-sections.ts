@@ -20,4 +20,5 @@ export const consoleSections: ConsoleSection[] = [
   { path: "delivery", label: "Delivery and pickup", minimum: "manager" },
   { path: "members", label: "Members", minimum: "owner" },
   { path: "profile", label: "Profile and hours", minimum: "owner" },
+  { path: "payouts/account", label: "Bank account", minimum: "owner" },
 ];

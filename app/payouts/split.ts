@@ -53,9 +53,13 @@ export interface PaymentSplit {
  * subaccount stay in Oja's main account (Oja pays them by transfer). Undefined when no order
  * has a subaccount: the payment is then sent without a split.
  */
-export function paymentSplit(
-  orders: ReadonlyArray<OrderAmounts & { commissionKobo: number; payoutSubaccount: string | null }>,
-): PaymentSplit | undefined {
+export interface RecordedOrder extends OrderAmounts {
+  commissionKobo: number;
+  /** The business's subaccount when the order was placed; null: Oja pays it by transfer. */
+  payoutSubaccount: string | null;
+}
+
+export function paymentSplit(orders: readonly RecordedOrder[]): PaymentSplit | undefined {
   const shares = new Map<string, number>();
   for (const order of orders) {
     if (!order.payoutSubaccount) continue;
