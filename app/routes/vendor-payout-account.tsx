@@ -106,7 +106,8 @@ export default function VendorPayoutAccount({ loaderData, actionData }: Route.Co
           </p>
         </div>
       </div>
-      <Form method="post" className="space-y-5" noValidate>
+      {/* Remounted once an account is saved, so the typed number doesn't linger on the page. */}
+      <Form key={account?.label ?? "none"} method="post" className="space-y-5" noValidate>
         <FieldsetPanel
           title={account ? "Change the bank account" : "Add your bank account"}
           intro="Use an account in your business's name. Paystack checks it with the bank before anything changes; Oja keeps only its last four digits."
@@ -126,7 +127,7 @@ export default function VendorPayoutAccount({ loaderData, actionData }: Route.Co
               inputMode="numeric"
               autoComplete="off"
               maxLength={13}
-              hint="The 10-digit NUBAN, e.g. 0123456789."
+              hint="The 10-digit NUBAN, as your bank app or statement shows it."
               error={errors.accountNumber}
             />
           </div>
