@@ -648,7 +648,12 @@ export async function startCheckout(
         // later change of rate or bank account never reprices an order already placed.
         const { commissionKobo } = orderShare(group, context.commissionRateBp);
         const payoutSubaccount = subaccounts.get(group.business.id) ?? null;
-        recorded.push({ ...group, commissionKobo, payoutSubaccount });
+        recorded.push({
+          subtotalKobo: group.subtotalKobo,
+          deliveryFeeKobo: group.deliveryFeeKobo,
+          commissionKobo,
+          payoutSubaccount,
+        });
         await tx.insert(orders).values({
           id: orderId,
           number,

@@ -201,7 +201,8 @@ function PayoutAccountPrompt({ base }: { base: string }) {
       className="flex flex-wrap items-center gap-3 rounded-xl border border-line bg-surface px-4 py-3"
     >
       <Landmark aria-hidden="true" className="size-5 shrink-0 text-ink-muted" />
-      <div className="min-w-0 flex-1">
+      {/* At least 15rem of text: on a phone the button goes below instead of squeezing it. */}
+      <div className="min-w-0 flex-1 basis-60">
         <h2 id="payout-prompt-heading" className="font-semibold text-ink">
           Add the bank account you're paid to
         </h2>

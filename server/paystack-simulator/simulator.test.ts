@@ -6,6 +6,7 @@ import { createPaystackClient } from "#app/payments/paystack.server.ts";
 import { newPaymentReference } from "#app/payments/provider.server.ts";
 import { type RunningPaystackSimulator, startPaystackSimulator } from "./index.ts";
 import { checkCard } from "./router.ts";
+import { createPaystackSimulator } from "./simulator.ts";
 
 /**
  * The simulator as its own server, over real HTTP, with a real webhook receiver that can be
@@ -850,5 +851,36 @@ describe("subaccounts and splits", () => {
         { subaccount_code: salon.subaccountCode, amount: 700_000 },
       ],
     });
+  });
+
+  test("a restarted simulator still takes the subaccounts it issued, as Paystack keeps them; a made-up code is refused", () => {
+    const keys = { secretKey: "sk_test_restart", publicKey: "pk_test_restart" };
+    const before = createPaystackSimulator(keys);
+    const { subaccountCode } = before.createSubaccount({
+      business_name: "Ewa Spa",
+      settlement_bank: "058",
+      account_number: "0123456789",
+      percentage_charge: 5,
+    });
+    const after = createPaystackSimulator(keys);
+    const split = (subaccount: string) => ({
+      ...transaction(),
+      split: { type: "flat", bearer_type: "account", subaccounts: [{ subaccount, share: 1000 }] },
+    });
+    expect(after.initialize(split(subaccountCode)).split?.subaccounts).toEqual([
+      { subaccount: subaccountCode, share: 1000 },
+    ]);
+    const forged = `ACCT_${"0".repeat(24)}`;
+    expect(() => after.initialize(split(forged))).toThrow(/not found/);
+    // Moved to another account after the restart: the same code, the new account.
+    expect(
+      after.updateSubaccount(subaccountCode, {
+        business_name: "Ewa Spa",
+        settlement_bank: "057",
+        account_number: "2222333344",
+        percentage_charge: 5,
+      }),
+    ).toMatchObject({ subaccountCode, bankCode: "057" });
+    expect(() => createPaystackSimulator(keys).updateSubaccount(forged, {})).toThrow(/not found/);
   });
 });

@@ -571,7 +571,7 @@ export function createPaystackSimulator(options: SimulatorOptions) {
   function checkSplit(split: z.output<typeof splitSchema>, amount: number): SimulatedSplit {
     const codes = new Set<string>();
     for (const { subaccount } of split.subaccounts) {
-      if (!subaccounts.has(subaccount)) {
+      if (!subaccounts.has(subaccount) && !issuedHere(subaccount)) {
         throw new SimulatorError(400, `Subaccount ${subaccount} not found on this integration`);
       }
       if (codes.has(subaccount)) {
@@ -626,7 +626,9 @@ export function createPaystackSimulator(options: SimulatorOptions) {
       bearer_subaccount: split.bearerSubaccount,
       is_dynamic: true,
       subaccounts: split.subaccounts.map(({ subaccount, share }) => ({
-        subaccount: describeSubaccount(subaccounts.get(subaccount)),
+        subaccount: describeSubaccount(subaccounts.get(subaccount)) ?? {
+          subaccount_code: subaccount,
+        },
         share,
       })),
       shares: transaction.paidAt
@@ -660,12 +662,29 @@ export function createPaystackSimulator(options: SimulatorOptions) {
     return input;
   }
 
-  function createSubaccount(body: unknown): SimulatedSubaccount {
-    const input = checkSubaccount(body);
+  /**
+   * Paystack keeps subaccounts for good, but this simulator forgets them when it restarts while
+   * Oja's database still names them. So a code carries a signature with the secret key, and a
+   * code this simulator issued is recognised after a restart (in a split, or to be updated).
+   */
+  function issueCode(): string {
+    const token = randomBytes(8).toString("hex");
+    return `ACCT_${token}${sign(token, options.secretKey).slice(0, 8)}`;
+  }
+
+  function issuedHere(code: string): boolean {
+    const match = /^ACCT_([0-9a-f]{16})([0-9a-f]{8})$/.exec(code);
+    return match?.[1] !== undefined && sign(match[1], options.secretKey).slice(0, 8) === match[2];
+  }
+
+  function keepSubaccount(
+    code: string,
+    input: z.output<typeof subaccountSchema>,
+  ): SimulatedSubaccount {
     const now = new Date();
     const created: SimulatedSubaccount = {
       id: nextId++,
-      subaccountCode: `ACCT_${randomBytes(8).toString("hex")}`,
+      subaccountCode: code,
       businessName: input.business_name,
       bankCode: input.settlement_bank,
       accountNumber: input.account_number,
@@ -675,6 +694,11 @@ export function createPaystackSimulator(options: SimulatorOptions) {
       updatedAt: now,
     };
     subaccounts.set(created.subaccountCode, created);
+    return created;
+  }
+
+  function createSubaccount(body: unknown): SimulatedSubaccount {
+    const created = keepSubaccount(issueCode(), checkSubaccount(body));
     log?.info({ subaccount: created.subaccountCode }, "simulated Paystack subaccount created");
     return created;
   }
@@ -688,6 +712,9 @@ export function createPaystackSimulator(options: SimulatorOptions) {
   }
 
   function updateSubaccount(idOrCode: string, body: unknown): SimulatedSubaccount {
+    if (!subaccounts.has(idOrCode) && issuedHere(idOrCode)) {
+      return keepSubaccount(idOrCode, checkSubaccount(body));
+    }
     const found = findSubaccount(idOrCode);
     const input = checkSubaccount(body);
     found.businessName = input.business_name;
