@@ -98,6 +98,7 @@ export default [
       route("profile", "routes/vendor-profile.tsx"),
       route("delivery", "routes/vendor-delivery.tsx"),
       route("payouts", "routes/vendor-payouts.tsx"),
+      route("payouts/account", "routes/vendor-payout-account.tsx"),
     ]),
     route("/api/follows/:businessId", "routes/api-follow-state.ts"),
     route("/admin", "routes/admin.tsx"),

@@ -31,6 +31,7 @@ export type AuditAction =
   // The console (members of the business).
   | "business.profile-updated"
   | "business.delivery-updated"
+  | "business.payout-account-set"
   | "product.created"
   | "product.updated"
   | "product.archived"

@@ -19,6 +19,7 @@ export const consoleSections: ConsoleSection[] = [
   { path: "collections", label: "Collections", minimum: "manager" },
   { path: "delivery", label: "Delivery and pickup", minimum: "manager" },
   { path: "payouts", label: "Payouts", minimum: "manager" },
+  { path: "payouts/account", label: "Bank account", minimum: "owner" },
   { path: "members", label: "Members", minimum: "owner" },
   { path: "profile", label: "Profile and hours", minimum: "owner" },
 ];

@@ -79,6 +79,7 @@ const paymentContext = () => ({
   log: pay.log,
   callbackUrl: "http://localhost:3000/checkout/callback",
   publicUrl: "http://localhost:3000",
+  commissionRateBp: 500,
 });
 
 /** A shopper's real checkout at the business, paid through the simulator; its order number. */

@@ -74,6 +74,7 @@ const context = () => ({
   log: pay.log,
   callbackUrl: "http://localhost:3000/checkout/callback",
   publicUrl: "http://localhost:3000",
+  commissionRateBp: 500,
 });
 
 interface Line {

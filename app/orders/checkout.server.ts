@@ -14,6 +14,13 @@ import {
   PaymentProviderError,
   paymentDefaults,
 } from "#app/payments/provider.server.ts";
+import { payoutSubaccountsOf } from "#app/payouts/accounts.server.ts";
+import {
+  orderShare,
+  type PaymentSplit,
+  paymentSplit,
+  type RecordedOrder,
+} from "#app/payouts/split.ts";
 import { z } from "#app/zod.ts";
 import {
   fulfilmentFieldName,
@@ -316,6 +323,8 @@ interface PaymentContext {
   log: Logger;
   /** Where the provider sends the shopper back after its own payment page. */
   callbackUrl: string;
+  /** Oja's commission on items, from settings, fixed on each order as it is written. */
+  commissionRateBp: number;
   now?: () => Date;
 }
 
@@ -611,6 +620,11 @@ export async function startCheckout(
       }
       const checkoutId = newId("chk");
       const orderNumbers: string[] = [];
+      const subaccounts = await payoutSubaccountsOf(
+        tx,
+        quote.groups.map((group) => group.business.id),
+      );
+      const recorded: RecordedOrder[] = [];
       await tx.insert(checkouts).values({
         id: checkoutId,
         shopperId: shopper.id,
@@ -630,6 +644,16 @@ export async function startCheckout(
         const orderId = newId("ord");
         const number = newOrderNumber();
         orderNumbers.push(number);
+        // The commission and where the business's share goes are fixed now (decision 026): a
+        // later change of rate or bank account never reprices an order already placed.
+        const { commissionKobo } = orderShare(group, context.commissionRateBp);
+        const payoutSubaccount = subaccounts.get(group.business.id) ?? null;
+        recorded.push({
+          subtotalKobo: group.subtotalKobo,
+          deliveryFeeKobo: group.deliveryFeeKobo,
+          commissionKobo,
+          payoutSubaccount,
+        });
         await tx.insert(orders).values({
           id: orderId,
           number,
@@ -646,6 +670,9 @@ export async function startCheckout(
             fulfilment === "delivery" && group.delivery.kind === "available"
               ? group.delivery.estimate
               : null,
+          commissionRateBp: context.commissionRateBp,
+          commissionKobo,
+          payoutSubaccount,
           createdAt: now,
           updatedAt: now,
         });
@@ -674,6 +701,7 @@ export async function startCheckout(
         email: input.email,
         orderNumbers,
         businessNames: quote.groups.map((group) => group.business.name),
+        split: paymentSplit(recorded),
       };
     })
     .catch(async (error: unknown) => {
@@ -788,12 +816,21 @@ async function resumeCheckout(tx: Executor, open: typeof checkouts.$inferSelect,
     email: open.email,
     orderNumbers: waiting.map((order) => order.number),
     businessNames: waiting.map((order) => order.business),
+    // The same split as the first attempt: it is made from what the orders recorded.
+    split: paymentSplit(waiting),
   };
 }
 
 async function waitingOrders(tx: Executor, checkoutId: string) {
   return tx
-    .select({ number: orders.number, business: businesses.name })
+    .select({
+      number: orders.number,
+      business: businesses.name,
+      subtotalKobo: orders.subtotalKobo,
+      deliveryFeeKobo: orders.deliveryFeeKobo,
+      commissionKobo: orders.commissionKobo,
+      payoutSubaccount: orders.payoutSubaccount,
+    })
     .from(orders)
     .innerJoin(businesses, eq(businesses.id, orders.businessId))
     .where(and(eq(orders.checkoutId, checkoutId), eq(orders.status, "pending_payment")))
@@ -834,6 +871,8 @@ async function initializePayment(
     /** In cart order, as the payment's metadata and label name them. */
     orderNumbers: string[];
     businessNames: string[];
+    /** Each business's share to its subaccount; none when no business has one. */
+    split: PaymentSplit | undefined;
   },
 ): Promise<StartCheckoutResult> {
   try {
@@ -850,6 +889,7 @@ async function initializePayment(
       // Shown in the payment window: whom the shopper is paying.
       label: paymentLabel(attempt.businessNames),
       callbackUrl: context.callbackUrl,
+      split: attempt.split,
     });
     await context.db
       .update(payments)

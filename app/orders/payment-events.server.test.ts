@@ -86,6 +86,7 @@ const context = () => ({
   log: pay.log,
   callbackUrl: "http://localhost:3000/checkout/callback",
   publicUrl: "http://localhost:3000",
+  commissionRateBp: 500,
 });
 
 /** A checkout of one product per business given, each at `priceKobo`, not paid yet. */

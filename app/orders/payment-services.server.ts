@@ -11,6 +11,7 @@ export function paymentServices({ db, payments, log, settings, emailQueued }: Ap
     log,
     emailQueued,
     publicUrl: settings.publicUrl,
+    commissionRateBp: settings.commissionRateBp,
     /** Where the provider's own payment page sends the shopper back. */
     callbackUrl: new URL("/checkout/callback", settings.publicUrl).toString(),
   };

@@ -1,3 +1,5 @@
+import type { PaymentSplit } from "#app/payouts/split.ts";
+
 /**
  * The payment provider contract, its types and values (provider.server.ts re-exports them), apart
  * so that the Paystack implementation can use them without importing the module that creates it.
@@ -68,6 +70,32 @@ export interface InitializeInput {
   label?: string;
   /** Where a full-page checkout returns, with `?trxref=<reference>&reference=<reference>`. */
   callbackUrl: string;
+  /**
+   * Paystack's dynamic multi-split: each business's share (whole kobo, "flat") to its
+   * subaccount, the rest to Oja's main account, which bears Paystack's fee ("account").
+   * https://paystack.com/docs/payments/multi-split-payments/#dynamic-splits (decision 026)
+   */
+  split?: PaymentSplit;
+}
+
+/** A business's bank account, for Paystack to settle its share to (decision 026). */
+export interface SubaccountInput {
+  businessName: string;
+  /** The bank's code in Paystack's list of banks. */
+  bankCode: string;
+  /** The 10-digit NUBAN. */
+  accountNumber: string;
+  /** Paystack's default cut for the main account when a payment names only this subaccount. */
+  percentageCharge: number;
+  primaryContactEmail?: string;
+}
+
+export interface Subaccount {
+  /** `ACCT_…` */
+  subaccountCode: string;
+  /** The bank's name as Paystack reports it. */
+  bankName: string;
+  accountNumber: string;
 }
 
 export interface InitializedTransaction {
@@ -148,6 +176,13 @@ export interface PaymentProvider {
   refund(input: { reference: string; amountKobo?: number; reason?: string }): Promise<RefundResult>;
   /** `GET /refund/:id`: where a refund is now. Safe to repeat. */
   fetchRefund(providerRefundId: string): Promise<RefundResult>;
+  /**
+   * `POST /subaccount`: makes the subaccount a business's shares are settled to. Never retried
+   * (a second one would be made); refused bank details are `code: "rejected"`.
+   */
+  createSubaccount(input: SubaccountInput): Promise<Subaccount>;
+  /** `PUT /subaccount/:code`: points an existing subaccount at another bank account. */
+  updateSubaccount(subaccountCode: string, input: SubaccountInput): Promise<Subaccount>;
   /** Hex HMAC-SHA512 of the raw body keyed by the secret key, constant-time compare. */
   verifyWebhookSignature(rawBody: string, signature: string | null | undefined): boolean;
   /** Parses a (signature-checked) webhook body; throws PaymentProviderError on a malformed one. */

@@ -13,6 +13,8 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type RefundResult,
+  type Subaccount,
+  type SubaccountInput,
   transactionStatuses,
   type VerifiedTransaction,
   type WebhookEvent,
@@ -76,6 +78,13 @@ const refundSchema = z.object({
   id: providerId,
   status: z.string().min(1),
   amount: kobo.optional(),
+});
+
+/** A subaccount as `POST`/`PUT /subaccount` answer it (settlement_bank is the bank's name). */
+const subaccountSchema = z.object({
+  subaccount_code: z.string().regex(/^ACCT_/),
+  settlement_bank: z.string(),
+  account_number: z.string(),
 });
 
 const webhookSchema = z.object({
@@ -147,6 +156,7 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
           metadata: JSON.stringify(input.metadata),
           ...(input.label ? { label: input.label } : {}),
           callback_url: input.callbackUrl,
+          ...(input.split ? { split: input.split } : {}),
         },
         // Lets the HTTP client retry this POST; Paystack itself deduplicates by the reference.
         idempotencyKey: input.reference,
@@ -256,6 +266,51 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
     return { providerId: data.id, status: data.status, amountKobo: data.amount };
   }
 
+  /** Paystack's documented body: the bank goes as its code in `settlement_bank`. */
+  function subaccountBody(input: SubaccountInput) {
+    return {
+      business_name: input.businessName,
+      settlement_bank: input.bankCode,
+      account_number: input.accountNumber,
+      percentage_charge: input.percentageCharge,
+      ...(input.primaryContactEmail ? { primary_contact_email: input.primaryContactEmail } : {}),
+    };
+  }
+
+  function subaccountOf(data: z.infer<typeof subaccountSchema>): Subaccount {
+    return {
+      subaccountCode: data.subaccount_code,
+      bankName: data.settlement_bank,
+      accountNumber: data.account_number,
+    };
+  }
+
+  async function createSubaccount(input: SubaccountInput): Promise<Subaccount> {
+    const data = await call("create subaccount", "/subaccount", subaccountSchema, {
+      method: "POST",
+      body: subaccountBody(input),
+      // Not repeatable: Paystack makes a new subaccount for every request it receives.
+      repeatable: false,
+    });
+    return subaccountOf(data);
+  }
+
+  async function updateSubaccount(code: string, input: SubaccountInput): Promise<Subaccount> {
+    if (!/^ACCT_[A-Za-z0-9]+$/.test(code)) {
+      throw new PaymentProviderError(`"${code}" is not a Paystack subaccount code`, {
+        status: null,
+        code: "rejected",
+      });
+    }
+    const data = await call(`update subaccount ${code}`, `/subaccount/${code}`, subaccountSchema, {
+      method: "PUT",
+      body: subaccountBody(input),
+      // The same PUT twice leaves the same subaccount.
+      repeatable: true,
+    });
+    return subaccountOf(data);
+  }
+
   function verifyWebhookSignature(rawBody: string, signature: string | null | undefined): boolean {
     // The format is public; only the comparison of the digest itself must take constant time.
     if (typeof signature !== "string" || !/^[0-9a-f]{128}$/i.test(signature)) return false;
@@ -273,6 +328,8 @@ export function createPaystackClient(options: PaystackClientOptions): PaymentPro
     verify,
     refund,
     fetchRefund,
+    createSubaccount,
+    updateSubaccount,
     verifyWebhookSignature,
     parseWebhookEvent,
   };

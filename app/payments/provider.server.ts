@@ -12,6 +12,8 @@ export {
   type PaymentProviderErrorCode,
   type RefundResult,
   type RefundStatus,
+  type Subaccount,
+  type SubaccountInput,
   type TransactionStatus,
   transactionStatuses,
   type VerifiedTransaction,

@@ -88,7 +88,12 @@ export default function VendorBusiness({ loaderData }: Route.ComponentProps) {
               <li key={section.path} className="shrink-0">
                 <NavLink
                   to={`/vendor/${business.slug}${section.path ? `/${section.path}` : ""}`}
-                  end={section.path === ""}
+                  // A section's own pages keep it current (an order under Orders), unless they
+                  // are another section (Bank account under Payouts).
+                  end={
+                    section.path === "" ||
+                    consoleSections.some((other) => other.path.startsWith(`${section.path}/`))
+                  }
                   className={({ isActive }) =>
                     clsx(
                       "block rounded-lg px-3 py-2 text-sm font-medium",

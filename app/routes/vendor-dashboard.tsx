@@ -1,4 +1,11 @@
-import { BellRing, ChevronRight, ClipboardList, PackageOpen, ShieldAlert } from "lucide-react";
+import {
+  BellRing,
+  ChevronRight,
+  ClipboardList,
+  Landmark,
+  PackageOpen,
+  ShieldAlert,
+} from "lucide-react";
 import { data, Link } from "react-router";
 import { hasBusinessRole } from "#app/auth/roles.ts";
 import { requireBusinessMember } from "#app/auth/session.server.ts";
@@ -14,6 +21,7 @@ import {
 import { services } from "#app/context.server.ts";
 import { kobo } from "#app/money.ts";
 import { orderTotalKobo } from "#app/orders/order-total.ts";
+import { payoutAccountOf } from "#app/payouts/accounts.server.ts";
 import type { Route } from "./+types/vendor-dashboard";
 import { useConsole } from "./vendor-business.tsx";
 
@@ -33,10 +41,13 @@ const paidFormat = new Intl.DateTimeFormat("en-NG", {
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { membership } = await requireBusinessMember(context, request, params.business, "staff");
   const { db } = services(context);
-  const [figures, attention, alerts] = await Promise.all([
+  const isOwner = membership.role === "owner";
+  const [figures, attention, alerts, payoutAccount] = await Promise.all([
     dashboardFigures(db, membership.businessId),
     needsAttention(db, membership.businessId),
     consoleAlerts(db, membership.businessId),
+    // Only an owner can add it, so only an owner is asked to (decision 026).
+    isOwner ? payoutAccountOf(db, membership.businessId) : null,
   ]);
   return data(
     {
@@ -63,6 +74,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       lowStock: attention.lowStock,
       lowStockCount: attention.lowStockCount,
       isNew: !attention.hasOrders && !attention.hasProducts,
+      needsPayoutAccount: isOwner && payoutAccount === null,
       lowStockThreshold,
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -79,6 +91,7 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <h1 className="text-xl font-semibold text-ink">Dashboard</h1>
       <ConsoleAlerts alerts={loaderData.alerts} base={base} />
+      {loaderData.needsPayoutAccount ? <PayoutAccountPrompt base={base} /> : null}
       {loaderData.isNew ? (
         <EmptyState
           icon={PackageOpen}
@@ -177,6 +190,31 @@ function ConsoleAlerts({ alerts, base }: { alerts: LoaderData["alerts"]; base: s
           </div>
         </div>
       ) : null}
+    </section>
+  );
+}
+
+/** Until the owner gives a bank account, Oja pays the business by transfer: ask for one. */
+function PayoutAccountPrompt({ base }: { base: string }) {
+  return (
+    <section
+      aria-labelledby="payout-prompt-heading"
+      className="flex flex-wrap items-center gap-3 rounded-xl border border-line bg-surface px-4 py-3"
+    >
+      <Landmark aria-hidden="true" className="size-5 shrink-0 text-ink-muted" />
+      {/* At least 15rem of text: on a phone the button goes below instead of squeezing it. */}
+      <div className="min-w-0 flex-1 basis-60">
+        <h2 id="payout-prompt-heading" className="font-semibold text-ink">
+          Add the bank account you're paid to
+        </h2>
+        <p className="text-sm text-ink-muted">
+          Then Paystack pays your share of each order straight to it. Until then, Oja pays you by
+          transfer.
+        </p>
+      </div>
+      <ButtonLink to={`${base}/payouts/account`} variant="secondary">
+        Add bank account
+      </ButtonLink>
     </section>
   );
 }

@@ -170,6 +170,7 @@ const context = {
   log,
   callbackUrl: "http://127.0.0.1:3000/checkout/callback",
   publicUrl: "http://127.0.0.1:3000",
+  commissionRateBp: 500,
 };
 
 /** The checkout form as the checkout screen posts it: one unit at the price the shopper sees. */

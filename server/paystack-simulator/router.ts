@@ -278,6 +278,27 @@ export function simulatorRouter(simulator: PaystackSimulator, options: Simulator
     envelope(res, 200, "Refund retrieved", simulator.describeRefund(transaction, refund));
   });
 
+  router.post("/subaccount", requireSecretKey, json, (req, res) => {
+    const subaccount = simulator.createSubaccount(req.body ?? {});
+    envelope(res, 200, "Subaccount created", simulator.describeSubaccount(subaccount));
+  });
+
+  router.get("/subaccount/:code", requireSecretKey, (req, res) => {
+    const subaccount = simulator.findSubaccount(String(req.params.code));
+    envelope(res, 200, "Subaccount retrieved", simulator.describeSubaccount(subaccount));
+  });
+
+  router.put("/subaccount/:code", requireSecretKey, json, (req, res) => {
+    const subaccount = simulator.updateSubaccount(String(req.params.code), req.body ?? {});
+    envelope(res, 200, "Subaccount updated", simulator.describeSubaccount(subaccount));
+  });
+
+  // Paystack lists banks for any key; only Nigeria's are known here.
+  router.get("/bank", requireSecretKey, (req, res) => {
+    const country = String(req.query.country ?? "nigeria").toLowerCase();
+    envelope(res, 200, "Banks retrieved", country === "nigeria" ? simulator.banks() : []);
+  });
+
   // What the browser uses.
   router.get("/v2/inline.js", (_req, res) => {
     res.type(assetTypes["checkout.js"]).set("Cache-Control", "no-cache").send(assets["inline.js"]);

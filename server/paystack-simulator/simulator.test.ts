@@ -6,6 +6,7 @@ import { createPaystackClient } from "#app/payments/paystack.server.ts";
 import { newPaymentReference } from "#app/payments/provider.server.ts";
 import { type RunningPaystackSimulator, startPaystackSimulator } from "./index.ts";
 import { checkCard } from "./router.ts";
+import { createPaystackSimulator } from "./simulator.ts";
 
 /**
  * The simulator as its own server, over real HTTP, with a real webhook receiver that can be
@@ -679,4 +680,223 @@ test("the oldest transactions are forgotten beyond the limit", async () => {
   expect(references.map((reference) => own.simulator.transaction(reference) !== undefined)).toEqual(
     [false, true, true],
   );
+});
+
+describe("subaccounts and splits", () => {
+  const gtbank = {
+    businessName: "Ewa Spa",
+    bankCode: "058",
+    accountNumber: "0123456789",
+    percentageCharge: 5,
+    primaryContactEmail: "owner@ewaspa.example",
+  };
+
+  async function refusal(run: () => Promise<unknown>) {
+    try {
+      await run();
+    } catch (error) {
+      return error as { code: string; status: number | null; message: string };
+    }
+    throw new Error("expected a refusal");
+  }
+
+  test("a subaccount is created with Paystack's body and fetched back as Paystack answers it", async () => {
+    const created = await client().createSubaccount(gtbank);
+    expect(created).toEqual({
+      subaccountCode: expect.stringMatching(/^ACCT_[a-z0-9]+$/),
+      bankName: "Guaranty Trust Bank",
+      accountNumber: "0123456789",
+    });
+    const answer = await api(`/subaccount/${created.subaccountCode}`);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({
+      status: true,
+      data: {
+        subaccount_code: created.subaccountCode,
+        business_name: "Ewa Spa",
+        settlement_bank: "Guaranty Trust Bank",
+        account_number: "0123456789",
+        percentage_charge: 5,
+        primary_contact_email: "owner@ewaspa.example",
+      },
+    });
+  });
+
+  test.each([
+    [{ accountNumber: "012345678" }, "Account number must be 10 digits"],
+    [{ accountNumber: "01234567ab" }, "Account number must be 10 digits"],
+    [{ bankCode: "999" }, "Unknown bank code: 999"],
+    [{ businessName: " " }, "Business name is required"],
+    [{ accountNumber: "0000000000" }, "Could not resolve account name"],
+  ])(
+    "bad bank details %j are refused with a 400 and Paystack's message",
+    async (change, message) => {
+      const error = await refusal(() => client().createSubaccount({ ...gtbank, ...change }));
+      expect(error).toMatchObject({ code: "rejected", status: 400 });
+      expect(error.message).toContain(message);
+    },
+  );
+
+  test("the guides' bank_code is taken as settlement_bank; a missing field is named", async () => {
+    const made = await api("/subaccount", {
+      body: {
+        business_name: "Braids",
+        bank_code: "057",
+        account_number: "1234567890",
+        percentage_charge: 5,
+      },
+    });
+    expect(made.status).toBe(200);
+    const missing = await api("/subaccount", {
+      body: { business_name: "Braids", account_number: "1234567890", percentage_charge: 5 },
+    });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ status: false, message: "Settlement bank is required" });
+  });
+
+  test("a subaccount moved to another bank account reports the new one", async () => {
+    const created = await client().createSubaccount(gtbank);
+    const moved = await client().updateSubaccount(created.subaccountCode, {
+      ...gtbank,
+      bankCode: "057",
+      accountNumber: "2222333344",
+    });
+    expect(moved).toEqual({
+      subaccountCode: created.subaccountCode,
+      bankName: "Zenith Bank",
+      accountNumber: "2222333344",
+    });
+    const unknown = await refusal(() => client().updateSubaccount("ACCT_nothere", gtbank));
+    expect(unknown).toMatchObject({ code: "not_found", status: 404 });
+  });
+
+  test("Nigeria's banks are listed with their codes, as GET /bank lists them", async () => {
+    const answer = await api("/bank?country=nigeria");
+    const { data } = (await answer.json()) as { data: Array<{ name: string; code: string }> };
+    expect(data).toContainEqual(
+      expect.objectContaining({ name: "Guaranty Trust Bank", code: "058" }),
+    );
+    expect(data).toContainEqual(expect.objectContaining({ name: "Zenith Bank", code: "057" }));
+  });
+
+  test("initialize refuses a split naming an unknown subaccount, or shares beyond the amount", async () => {
+    const { subaccountCode } = await client().createSubaccount(gtbank);
+    const split = (subaccounts: Array<{ subaccount: string; share: number }>) => ({
+      split: { type: "flat", bearer_type: "account", subaccounts },
+    });
+    const unknown = await api("/transaction/initialize", {
+      body: transaction(split([{ subaccount: "ACCT_nothere", share: 1000 }])),
+    });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({
+      status: false,
+      message: expect.stringContaining("ACCT_nothere"),
+    });
+    const tooMuch = await api("/transaction/initialize", {
+      body: transaction(split([{ subaccount: subaccountCode, share: 500_001 }])),
+    });
+    expect(tooMuch.status).toBe(400);
+    expect(await tooMuch.json()).toMatchObject({
+      message: expect.stringContaining("cannot be more than"),
+    });
+    const fractional = await api("/transaction/initialize", {
+      body: transaction(split([{ subaccount: subaccountCode, share: 10.5 }])),
+    });
+    expect(fractional.status).toBe(400);
+  });
+
+  test("a split is kept on the transaction: verify and charge.success carry it and what each party got", async () => {
+    const receiver = await startReceiver();
+    cleanups.push(receiver.close);
+    paystack.simulator.setWebhookUrl(receiver.url);
+    const spa = await client().createSubaccount(gtbank);
+    const salon = await client().createSubaccount({
+      ...gtbank,
+      businessName: "Braids",
+      bankCode: "033",
+    });
+    const reference = newPaymentReference();
+    await client().initialize({
+      email: "ada@example.com",
+      amountKobo: 2_000_000,
+      currency: "NGN",
+      reference,
+      channels: ["card"],
+      metadata: {},
+      callbackUrl: "http://localhost:3000/checkout/callback",
+      split: {
+        type: "flat",
+        bearer_type: "account",
+        subaccounts: [
+          { subaccount: spa.subaccountCode, share: 1_200_000 },
+          { subaccount: salon.subaccountCode, share: 700_000 },
+        ],
+      },
+    });
+    const before = (await (await api(`/transaction/verify/${reference}`)).json()) as {
+      data: {
+        split: {
+          subaccounts: Array<{ subaccount: { subaccount_code: string }; share: number }>;
+          shares: unknown;
+        };
+      };
+    };
+    expect(before.data.split).toMatchObject({ type: "flat", bearer_type: "account", shares: null });
+    expect(
+      before.data.split.subaccounts.map(({ subaccount, share }) => [
+        subaccount.subaccount_code,
+        share,
+      ]),
+    ).toEqual([
+      [spa.subaccountCode, 1_200_000],
+      [salon.subaccountCode, 700_000],
+    ]);
+    paystack.simulator.complete(reference, "success");
+    await paystack.simulator.idle();
+    const event = JSON.parse(receiver.received[0]?.body ?? "{}") as {
+      data: {
+        split: { shares: { paystack: number; integration: number; subaccounts: unknown[] } };
+      };
+    };
+    // The main account keeps the rest and bears Paystack's fee (1.5% + ₦100 of ₦20,000 = ₦400).
+    expect(event.data.split.shares).toEqual({
+      paystack: 40_000,
+      integration: 2_000_000 - 1_900_000 - 40_000,
+      subaccounts: [
+        { subaccount_code: spa.subaccountCode, amount: 1_200_000 },
+        { subaccount_code: salon.subaccountCode, amount: 700_000 },
+      ],
+    });
+  });
+
+  test("a restarted simulator still takes the subaccounts it issued, as Paystack keeps them; a made-up code is refused", () => {
+    const keys = { secretKey: "sk_test_restart", publicKey: "pk_test_restart" };
+    const before = createPaystackSimulator(keys);
+    const { subaccountCode } = before.createSubaccount({
+      business_name: "Ewa Spa",
+      settlement_bank: "058",
+      account_number: "0123456789",
+      percentage_charge: 5,
+    });
+    const after = createPaystackSimulator(keys);
+    const split = (subaccount: string) => ({
+      ...transaction(),
+      split: { type: "flat", bearer_type: "account", subaccounts: [{ subaccount, share: 1000 }] },
+    });
+    expect(after.initialize(split(subaccountCode)).split?.subaccounts).toEqual([
+      { subaccount: subaccountCode, share: 1000 },
+    ]);
+    const forged = `ACCT_${"0".repeat(24)}`;
+    expect(() => after.initialize(split(forged))).toThrow(/not found/);
+    // Moved to another account after the restart: the same code, the new account.
+    expect(
+      after.updateSubaccount(subaccountCode, {
+        business_name: "Ewa Spa",
+        settlement_bank: "057",
+        account_number: "2222333344",
+        percentage_charge: 5,
+      }),
+    ).toMatchObject({ subaccountCode, bankCode: "057" });
+    expect(() => createPaystackSimulator(keys).updateSubaccount(forged, {})).toThrow(/not found/);
+  });
 });

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { abortableSleep } from "#app/http/http-client.ts";
 import type { TransactionStatus } from "#app/payments/provider.server.ts";
+import { bankByCode, nigerianBanks } from "#app/payouts/banks.ts";
 import { z } from "#app/zod.ts";
 
 /**
@@ -99,6 +100,26 @@ export interface SimulatedRefund {
   processedAt: Date | null;
 }
 
+export interface SimulatedSubaccount {
+  id: number;
+  subaccountCode: string;
+  businessName: string;
+  bankCode: string;
+  accountNumber: string;
+  percentageCharge: number;
+  primaryContactEmail: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A dynamic multi-split as initialize received it. */
+export interface SimulatedSplit {
+  type: "flat" | "percentage";
+  bearerType: "account" | "subaccount" | "all-proportional" | "all";
+  bearerSubaccount: string | null;
+  subaccounts: Array<{ subaccount: string; share: number }>;
+}
+
 export interface SimulatedTransaction {
   id: number;
   reference: string;
@@ -122,6 +143,8 @@ export interface SimulatedTransaction {
   /** Every attempt to pay or cancel, in order. */
   attempts: Array<{ outcome: Outcome; at: Date }>;
   refunds: SimulatedRefund[];
+  /** The dynamic split sent with initialize, if any. */
+  split: SimulatedSplit | null;
   /** What verify and webhooks report instead of the truth (a test hook). */
   reported: { amount?: number; currency?: string; status?: TransactionStatus } | null;
 }
@@ -181,6 +204,37 @@ const metadataField = z.union(
   { message: "Invalid metadata: must be a JSON object" },
 );
 
+/**
+ * `split` on initialize, Paystack's dynamic multi-split: a type, who bears the fee, and the
+ * subaccounts with their shares (https://paystack.com/docs/payments/multi-split-payments/).
+ */
+const splitSchema = z.object(
+  {
+    type: z.enum(["flat", "percentage"], { message: "Split type must be flat or percentage" }),
+    bearer_type: z
+      .enum(["account", "subaccount", "all-proportional", "all"], {
+        message: "Bearer type must be one of account, subaccount, all-proportional, all",
+      })
+      .default("account"),
+    bearer_subaccount: z.string().optional(),
+    subaccounts: z
+      .array(
+        z.object({
+          subaccount: z.string({ message: "Each split entry needs a subaccount code" }).min(1),
+          share: amountField.pipe(
+            z
+              .number()
+              .int("Split shares must be whole numbers")
+              .positive("Split shares must be positive"),
+          ),
+        }),
+        { message: "Split subaccounts must be an array" },
+      )
+      .min(1, "Split subaccounts must not be empty"),
+  },
+  { message: "Invalid split: must be an object" },
+);
+
 /** POST /transaction/initialize, with Paystack's messages. */
 const initializeSchema = z.object({
   email: z.email({ message: "Invalid Email Address Passed" }),
@@ -209,7 +263,45 @@ const initializeSchema = z.object({
   metadata: metadataField.optional(),
   label: z.string().max(100).optional(),
   callback_url: z.url({ protocol: /^https?$/, message: "Invalid callback_url" }).optional(),
+  split: splitSchema.optional(),
 });
+
+/** POST /subaccount, with Paystack's required fields. */
+const subaccountSchema = z.object({
+  business_name: z
+    .string({ message: "Business name is required" })
+    .trim()
+    .min(1, "Business name is required")
+    .max(100, "Business name is too long"),
+  // Paystack's API reference names the bank code `settlement_bank`; its guides use `bank_code`.
+  settlement_bank: z
+    .string({ message: "Settlement bank is required" })
+    .min(1, "Settlement bank is required"),
+  account_number: z
+    .string({ message: "Account number is required" })
+    .regex(/^\d{10}$/, "Account number must be 10 digits"),
+  percentage_charge: z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d+(\.\d+)?$/)
+          .transform(Number),
+      ],
+      {
+        message: "Percentage charge is required",
+      },
+    )
+    .pipe(z.number().min(0, "Invalid percentage charge").max(100, "Invalid percentage charge")),
+  description: z.string().max(500).optional(),
+  primary_contact_email: z.email({ message: "Invalid primary contact email" }).optional(),
+  primary_contact_name: z.string().max(100).optional(),
+  primary_contact_phone: z.string().max(30).optional(),
+});
+
+/** An account number Paystack cannot resolve with the bank (a test hook, like its test cards). */
+export const unresolvableAccountNumber = "0000000000";
 
 const refundSchema = z.object({
   transaction: z.union([z.string().min(1), z.number().int()], {
@@ -265,6 +357,7 @@ export function createPaystackSimulator(options: SimulatorOptions) {
   const byReference = new Map<string, SimulatedTransaction>();
   const byAccessCode = new Map<string, SimulatedTransaction>();
   const customers = new Map<string, number>();
+  const subaccounts = new Map<string, SimulatedSubaccount>();
   const deliveries: WebhookDelivery[] = [];
   const pending = new Set<Promise<void>>();
   let stop = new AbortController();
@@ -356,7 +449,7 @@ export function createPaystackSimulator(options: SimulatorOptions) {
         risk_action: "default",
       },
       plan: null,
-      split: {},
+      split: transaction.split ? describeSplit(transaction) : {},
       order_id: null,
       paidAt: iso(transaction.paidAt),
       createdAt: iso(transaction.createdAt),
@@ -444,6 +537,7 @@ export function createPaystackSimulator(options: SimulatorOptions) {
     if (byReference.has(reference)) {
       throw new SimulatorError(400, "Duplicate Transaction Reference");
     }
+    const split = input.split ? checkSplit(input.split, input.amount) : null;
     const transaction: SimulatedTransaction = {
       id: nextId++,
       reference,
@@ -465,11 +559,199 @@ export function createPaystackSimulator(options: SimulatorOptions) {
       createdAt: new Date(),
       attempts: [],
       refunds: [],
+      split,
       reported: null,
     };
     remember(transaction);
     log?.info({ reference, amount: transaction.amount }, "simulated Paystack transaction created");
     return transaction;
+  }
+
+  /** Refuses what Paystack refuses: unknown subaccounts, shares beyond the amount. */
+  function checkSplit(split: z.output<typeof splitSchema>, amount: number): SimulatedSplit {
+    const codes = new Set<string>();
+    for (const { subaccount } of split.subaccounts) {
+      if (!subaccounts.has(subaccount) && !issuedHere(subaccount)) {
+        throw new SimulatorError(400, `Subaccount ${subaccount} not found on this integration`);
+      }
+      if (codes.has(subaccount)) {
+        throw new SimulatorError(
+          400,
+          `Subaccount ${subaccount} appears more than once in the split`,
+        );
+      }
+      codes.add(subaccount);
+    }
+    const total = split.subaccounts.reduce((sum, { share }) => sum + share, 0);
+    if (split.type === "flat" && total > amount) {
+      throw new SimulatorError(
+        400,
+        `The split's shares (${total} kobo) cannot be more than the transaction amount (${amount} kobo)`,
+      );
+    }
+    if (split.type === "percentage" && total > 100) {
+      throw new SimulatorError(400, "The split's percentage shares cannot add up to more than 100");
+    }
+    if (split.bearer_type === "subaccount" && !codes.has(split.bearer_subaccount ?? "")) {
+      throw new SimulatorError(400, "bearer_subaccount must be one of the split's subaccounts");
+    }
+    return {
+      type: split.type,
+      bearerType: split.bearer_type,
+      bearerSubaccount: split.bearer_subaccount ?? null,
+      subaccounts: split.subaccounts.map(({ subaccount, share }) => ({ subaccount, share })),
+    };
+  }
+
+  /**
+   * A transaction's split as verify and charge.success carry it: the split's type, bearer and
+   * subaccounts with their shares (as the split objects of the multi-split API describe them),
+   * and once paid, what each party got in kobo. With a flat split each subaccount gets its share;
+   * the main account gets the rest, less Paystack's fee when it bears it.
+   */
+  function describeSplit(transaction: SimulatedTransaction) {
+    const split = transaction.split;
+    if (!split) return {};
+    const amounts = split.subaccounts.map(({ subaccount, share }) => ({
+      subaccount_code: subaccount,
+      amount:
+        split.type === "flat" ? share : Math.floor((transaction.requestedAmount * share) / 100),
+    }));
+    const toSubaccounts = amounts.reduce((sum, { amount }) => sum + amount, 0);
+    const fee = transaction.paidAt ? fees(transaction.amount) : 0;
+    return {
+      type: split.type,
+      currency: transaction.currency,
+      bearer_type: split.bearerType,
+      bearer_subaccount: split.bearerSubaccount,
+      is_dynamic: true,
+      subaccounts: split.subaccounts.map(({ subaccount, share }) => ({
+        subaccount: describeSubaccount(subaccounts.get(subaccount)) ?? {
+          subaccount_code: subaccount,
+        },
+        share,
+      })),
+      shares: transaction.paidAt
+        ? {
+            paystack: fee,
+            integration: transaction.amount - toSubaccounts - fee,
+            subaccounts: amounts,
+          }
+        : null,
+    };
+  }
+
+  /** POST /subaccount and PUT /subaccount/:code: Paystack's checks, then resolves the account. */
+  function checkSubaccount(body: unknown) {
+    const given = (body ?? {}) as Record<string, unknown>;
+    const parsed = subaccountSchema.safeParse({
+      ...given,
+      settlement_bank: given.settlement_bank ?? given.bank_code,
+    });
+    if (!parsed.success) throw new SimulatorError(400, firstIssue(parsed.error));
+    const input = parsed.data;
+    if (!bankByCode(input.settlement_bank)) {
+      throw new SimulatorError(400, `Unknown bank code: ${input.settlement_bank}`);
+    }
+    if (input.account_number === unresolvableAccountNumber) {
+      throw new SimulatorError(
+        400,
+        "Could not resolve account name. Check parameters or try again.",
+      );
+    }
+    return input;
+  }
+
+  /**
+   * Paystack keeps subaccounts for good, but this simulator forgets them when it restarts while
+   * Oja's database still names them. So a code carries a signature with the secret key, and a
+   * code this simulator issued is recognised after a restart (in a split, or to be updated).
+   */
+  function issueCode(): string {
+    const token = randomBytes(8).toString("hex");
+    return `ACCT_${token}${sign(token, options.secretKey).slice(0, 8)}`;
+  }
+
+  function issuedHere(code: string): boolean {
+    const match = /^ACCT_([0-9a-f]{16})([0-9a-f]{8})$/.exec(code);
+    return match?.[1] !== undefined && sign(match[1], options.secretKey).slice(0, 8) === match[2];
+  }
+
+  function keepSubaccount(
+    code: string,
+    input: z.output<typeof subaccountSchema>,
+  ): SimulatedSubaccount {
+    const now = new Date();
+    const created: SimulatedSubaccount = {
+      id: nextId++,
+      subaccountCode: code,
+      businessName: input.business_name,
+      bankCode: input.settlement_bank,
+      accountNumber: input.account_number,
+      percentageCharge: input.percentage_charge,
+      primaryContactEmail: input.primary_contact_email ?? null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    subaccounts.set(created.subaccountCode, created);
+    return created;
+  }
+
+  function createSubaccount(body: unknown): SimulatedSubaccount {
+    const created = keepSubaccount(issueCode(), checkSubaccount(body));
+    log?.info({ subaccount: created.subaccountCode }, "simulated Paystack subaccount created");
+    return created;
+  }
+
+  function findSubaccount(idOrCode: string): SimulatedSubaccount {
+    const found =
+      subaccounts.get(idOrCode) ??
+      [...subaccounts.values()].find(({ id }) => String(id) === idOrCode);
+    if (!found) throw new SimulatorError(404, "Subaccount not found");
+    return found;
+  }
+
+  function updateSubaccount(idOrCode: string, body: unknown): SimulatedSubaccount {
+    if (!subaccounts.has(idOrCode) && issuedHere(idOrCode)) {
+      return keepSubaccount(idOrCode, checkSubaccount(body));
+    }
+    const found = findSubaccount(idOrCode);
+    const input = checkSubaccount(body);
+    found.businessName = input.business_name;
+    found.bankCode = input.settlement_bank;
+    found.accountNumber = input.account_number;
+    found.percentageCharge = input.percentage_charge;
+    found.primaryContactEmail = input.primary_contact_email ?? found.primaryContactEmail;
+    found.updatedAt = new Date();
+    return found;
+  }
+
+  /** A subaccount as Paystack answers for it: `settlement_bank` is the bank's name. */
+  function describeSubaccount(subaccount: SimulatedSubaccount | undefined) {
+    if (!subaccount) return null;
+    return {
+      id: subaccount.id,
+      integration: 100_001,
+      domain: "test",
+      subaccount_code: subaccount.subaccountCode,
+      business_name: subaccount.businessName,
+      description: null,
+      primary_contact_name: null,
+      primary_contact_email: subaccount.primaryContactEmail,
+      primary_contact_phone: null,
+      metadata: null,
+      percentage_charge: subaccount.percentageCharge,
+      settlement_bank: bankByCode(subaccount.bankCode)?.name ?? subaccount.bankCode,
+      bank_id: Number(subaccount.bankCode),
+      account_number: subaccount.accountNumber,
+      currency: "NGN",
+      settlement_schedule: "AUTO",
+      active: true,
+      is_verified: false,
+      migrate: false,
+      createdAt: iso(subaccount.createdAt),
+      updatedAt: iso(subaccount.updatedAt),
+    };
   }
 
   /** A payment attempt: success marks the transaction paid and sends charge.success. */
@@ -690,6 +972,28 @@ export function createPaystackSimulator(options: SimulatorOptions) {
     findRefund,
     describe,
     describeRefund,
+    createSubaccount,
+    updateSubaccount,
+    findSubaccount,
+    describeSubaccount,
+    /** A subaccount by code, or undefined. */
+    subaccount: (code: string) => subaccounts.get(code),
+    /** Paystack's list of banks (GET /bank), for the Nigerian banks Oja offers. */
+    banks: () =>
+      nigerianBanks.map((bank, index) => ({
+        id: index + 1,
+        name: bank.name,
+        slug: bank.slug,
+        code: bank.code,
+        longcode: "",
+        gateway: null,
+        pay_with_bank: false,
+        active: true,
+        is_deleted: false,
+        country: "Nigeria",
+        currency: "NGN",
+        type: "nuban",
+      })),
     /** Test hook: from now on successful payments carry the fees on top (Paystack's "pass fees"). */
     setFeesOnCustomer(on: boolean) {
       feesOnCustomer = on;
@@ -759,6 +1063,7 @@ export function createPaystackSimulator(options: SimulatorOptions) {
       stop = new AbortController();
       byReference.clear();
       byAccessCode.clear();
+      subaccounts.clear();
       deliveries.length = 0;
       feesOnCustomer = false;
       refundOutcome = "processed";

@@ -23,6 +23,11 @@ export function ownedBusinessServer(name: string, port: number) {
   const baseURL = `http://localhost:${port}`;
   const dataDir = `.e2e-${name}-${port}`;
   const owner = { email: `owner-${Date.now().toString(36)}@example.com`, password: strongPassword };
+  /** A manager of the same business, signed up before the server starts (no sign-up quota). */
+  const manager = {
+    email: `manager-${Date.now().toString(36)}@example.com`,
+    password: strongPassword,
+  };
   const state: { server?: ChildProcess; business?: OwnedBusiness } = {};
 
   test.describe.configure({ mode: "serial", timeout: 180_000 });
@@ -40,6 +45,7 @@ export function ownedBusinessServer(name: string, port: number) {
         LOG_LEVEL: "warn",
         E2E_OWNER_EMAIL: owner.email,
         E2E_OWNER_PASSWORD: owner.password,
+        E2E_MANAGER_EMAIL: manager.email,
       },
       stdio: ["ignore", "inherit", "inherit"],
     });
@@ -71,6 +77,7 @@ export function ownedBusinessServer(name: string, port: number) {
   return {
     baseURL,
     owner,
+    manager,
     business(): OwnedBusiness {
       if (!state.business) throw new Error("the owned business's server has not started");
       return state.business;

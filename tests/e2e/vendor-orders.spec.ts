@@ -68,6 +68,9 @@ async function signedInPage(browser: Browser, email: string, password: string) {
 
 const orderNumber = /OJA-[2-9A-HJKMNP-TV-Z]{8}/;
 
+/** "₦1,234.50" as 1234.5. */
+const naira = (text: string) => Number(text.replace(/[₦,\s]/g, ""));
+
 test("a shopper buys; the owner sees the order on the dashboard, marks it fulfilled, the shopper is emailed; then the owner refunds part of it and the rest", async ({
   page,
   browser,
@@ -199,6 +202,36 @@ test("a shopper buys; the owner sees the order on the dashboard, marks it fulfil
     await expect(placed.getByText("Partly refunded")).toBeVisible();
     await expect(placed).toContainText("Refund of ₦100.00");
     await shoot(page, "checkout-part-refunded");
+  });
+
+  await test.step("the owner's Payouts page shows the sale, Oja's commission and the refund", async () => {
+    await openHydrated(refundingPage, `/vendor/${business.businessSlug}`);
+    await refundingPage
+      .getByRole("navigation", { name: "Console" })
+      .getByRole("link", { name: "Payouts" })
+      .click();
+    await expect(refundingPage.getByRole("heading", { level: 1, name: "Payouts" })).toBeVisible();
+    await expect(refundingPage.getByRole("region", { name: "Where you are paid" })).toContainText(
+      "No bank account yet",
+    );
+    const month = refundingPage.getByRole("region", { name: /^\w+ \d{4}$/ });
+    await expect(month.getByRole("definition").nth(2)).toHaveText("₦100.00");
+    const row = refundingPage
+      .getByRole("region", { name: "By order" })
+      .getByRole("row")
+      .filter({ hasText: number });
+    await expect(row).toContainText("Partly refunded");
+    await expect(row).toContainText("5% commission · Oja pays");
+    // Sales, commission, refunds and net: net is sales less the commission kept and the refund.
+    const amounts = (await row.getByRole("cell").allTextContents()).slice(1).map(naira);
+    const [sales, commission, refunded, net] = amounts as [number, number, number, number];
+    expect(refunded).toBe(100);
+    expect(commission).toBeGreaterThan(0);
+    expect(net).toBeCloseTo(sales - commission - refunded, 2);
+    await expect(
+      refundingPage.getByRole("region", { name: "By payout" }).getByRole("row").nth(1),
+    ).toContainText("Oja, by transfer");
+    await shoot(refundingPage, "payouts");
   });
 
   await test.step("the owner refunds the rest: the order reads Refunded, for both", async () => {

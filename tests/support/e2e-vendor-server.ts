@@ -15,7 +15,8 @@ import { mediaDir } from "#app/services.server.ts";
  * membership can't be written into the embedded database while a server holds it). Before the
  * server starts, on a fresh DATA_DIR: migrations, the demo seed, one account made through Better
  * Auth as sign-up makes it, and that account as owner of the first active demo business with a
- * product without sizes. What the spec needs is written to `$DATA_DIR/e2e-owner.json`; then the
+ * product without sizes; with E2E_MANAGER_EMAIL, a second account as its manager (same password).
+ * What the spec needs is written to `$DATA_DIR/e2e-owner.json`; then the
  * usual server starts on the same data.
  *
  *   DATA_DIR=.e2e-vendor PORT=3641 E2E_OWNER_EMAIL=… E2E_OWNER_PASSWORD=… node tests/support/e2e-vendor-server.ts
@@ -23,6 +24,7 @@ import { mediaDir } from "#app/services.server.ts";
 const dataDir = process.env.DATA_DIR;
 const email = process.env.E2E_OWNER_EMAIL;
 const password = process.env.E2E_OWNER_PASSWORD;
+const managerEmail = process.env.E2E_MANAGER_EMAIL;
 if (!dataDir || !email || !password) {
   throw new Error("DATA_DIR, E2E_OWNER_EMAIL and E2E_OWNER_PASSWORD are required");
 }
@@ -66,6 +68,14 @@ try {
   await handle.db
     .insert(businessMembers)
     .values({ businessId: pick.businessId, userId: owner.id, role: "owner" });
+  if (managerEmail) {
+    const made = await auth.api.signUpEmail({
+      body: { name: "Tunde Manager", email: managerEmail, password, privacyAcceptedAt: new Date() },
+    });
+    await handle.db
+      .insert(businessMembers)
+      .values({ businessId: pick.businessId, userId: made.user.id, role: "manager" });
+  }
   writeFileSync(path.join(dataDir, "e2e-owner.json"), JSON.stringify(pick));
 } finally {
   await handle.close();
