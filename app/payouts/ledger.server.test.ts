@@ -89,7 +89,7 @@ beforeAll(async () => {
     businessId: id,
     subaccountCode: "ACCT_ledgertest",
     bankCode: "058",
-    bankName: "Guaranty Trust Bank",
+    bankName: "GTBank",
     accountLast4: "6789",
   });
   // Paid in October, part refunded in November: the refund is November's, the sale is not.
@@ -222,7 +222,7 @@ describe("the payouts page", () => {
       month: "2026-11",
       monthName: "November 2026",
       previous: { month: "2026-10" },
-      account: { bankName: "Guaranty Trust Bank", accountLast4: "6789" },
+      account: "GTBank ••••6789",
       totals: { netKobo: 1_995_000 },
     });
     expect((await open("2026-13")).status).toBe(400);

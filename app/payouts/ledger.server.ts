@@ -10,7 +10,6 @@ import {
   orderLimit,
   sumEntries,
 } from "./ledger.ts";
-import { payoutAccounts } from "./schema.server.ts";
 
 /**
  * The console's ledger of one business for one Lagos month (decision 026): every paid order of
@@ -159,13 +158,4 @@ export async function businessLedger(
         (a, b) => b.day.localeCompare(a.day) || Number(b.viaSubaccount) - Number(a.viaSubaccount),
       ),
   };
-}
-
-/** The bank account the business is paid to, as the console names it; null when none is set. */
-export async function payoutAccountOf(db: Executor, businessId: string) {
-  const [account] = await db
-    .select({ bankName: payoutAccounts.bankName, accountLast4: payoutAccounts.accountLast4 })
-    .from(payoutAccounts)
-    .where(eq(payoutAccounts.businessId, businessId));
-  return account ?? null;
 }

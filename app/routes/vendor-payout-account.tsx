@@ -1,9 +1,10 @@
 import { Landmark } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { requireBusinessMember } from "#app/auth/session.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import { Field, FormMessage, SelectField } from "#app/components/ui/field.tsx";
+import { Field, SelectField } from "#app/components/ui/field.tsx";
 import { FieldsetPanel } from "#app/components/ui/fieldset-panel.tsx";
+import { ConsoleFormOutcome, useConsoleForm } from "#app/console/console-form.tsx";
 import { services } from "#app/context.server.ts";
 import { payoutAccountOf, savePayoutAccount } from "#app/payouts/accounts.server.ts";
 import { accountLabel, nigerianBanks } from "#app/payouts/banks.ts";
@@ -16,7 +17,7 @@ import type { Route } from "./+types/vendor-payout-account";
  * else get 404 for the page and its action alike.
  */
 export function meta() {
-  return [{ title: "Bank account · Console · Oja" }];
+  return [{ title: "Bank account · Console · Oja" }, { name: "robots", content: "noindex" }];
 }
 
 const bankOptions = nigerianBanks.map((bank) => ({ value: bank.code, label: bank.name }));
@@ -56,18 +57,16 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     request,
   });
   if ("errors" in result) return data({ errors: result.errors }, { status: result.status });
-  if ("message" in result) return data({ message: result.message }, { status: result.status });
+  // Paystack didn't answer: a message about the whole form, the fields as they were.
+  if ("message" in result) {
+    return data({ errors: { form: result.message } }, { status: result.status });
+  }
   return { done: result.done };
 }
 
 export default function VendorPayoutAccount({ loaderData, actionData }: Route.ComponentProps) {
   const { account, commission, name } = loaderData;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const errors = actionData && "errors" in actionData ? actionData.errors : {};
-  const failed = actionData && "message" in actionData && !busy ? actionData.message : undefined;
-  const done = actionData && "done" in actionData && !busy ? actionData.done : undefined;
-  const errorCount = Object.keys(errors).length;
+  const { busy, errors, done } = useConsoleForm(actionData);
   return (
     <section aria-labelledby="payout-account-heading" className="space-y-5">
       <div>
@@ -76,14 +75,7 @@ export default function VendorPayoutAccount({ loaderData, actionData }: Route.Co
         </h1>
         <p className="mt-1 text-sm text-ink-muted">Where {name} is paid for its orders.</p>
       </div>
-      {done ? <FormMessage tone="success">{done}</FormMessage> : null}
-      {failed ? <FormMessage tone="error">{failed}</FormMessage> : null}
-      {errorCount > 0 ? (
-        <FormMessage tone="error">
-          Nothing was saved: {errorCount === 1 ? "one field needs" : `${errorCount} fields need`} a
-          fix below.
-        </FormMessage>
-      ) : null}
+      <ConsoleFormOutcome errors={errors} done={done} summary={errors.form} />
       <div
         className="flex items-start gap-3 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6"
         data-testid="payout-account"

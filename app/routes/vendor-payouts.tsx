@@ -8,7 +8,9 @@ import { Money } from "#app/components/ui/money.tsx";
 import { services } from "#app/context.server.ts";
 import { publicError } from "#app/errors.ts";
 import { kobo } from "#app/money.ts";
-import { businessLedger, payoutAccountOf } from "#app/payouts/ledger.server.ts";
+import { payoutAccountOf } from "#app/payouts/accounts.server.ts";
+import { accountLabel } from "#app/payouts/banks.ts";
+import { businessLedger } from "#app/payouts/ledger.server.ts";
 import {
   type LedgerTotals,
   lagosMonth,
@@ -71,7 +73,7 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
       monthName: monthName(month),
       previous: { month: previous, name: monthName(previous) },
       next: month < thisMonth ? { month: next, name: monthName(next) } : null,
-      account,
+      account: account ? accountLabel(account) : null,
       totals: ledger.month,
       paidOrders: ledger.paidOrders,
       payouts: ledger.payouts.map((payout) => ({
@@ -174,11 +176,8 @@ function PayoutAccount({
       <p className="min-w-0 flex-1 text-ink">
         {account ? (
           <>
-            Paystack pays your share to{" "}
-            <span className="font-semibold">
-              {account.bankName} ••••{account.accountLast4}
-            </span>{" "}
-            the next working day.
+            Paystack pays your share to <span className="font-semibold">{account}</span> the next
+            working day.
           </>
         ) : (
           <>
