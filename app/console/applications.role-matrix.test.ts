@@ -7,6 +7,7 @@ import * as vendor from "#app/routes/vendor.tsx";
 import * as vendorProfile from "#app/routes/vendor-profile.tsx";
 import { createTestDatabase } from "#tests/support/database.ts";
 import {
+  consoleOwnersOnly,
   createRoleFixtures,
   expectRoleMatrix,
   type MatrixRole,
@@ -65,17 +66,6 @@ const adminsOnly: Record<MatrixRole, Outcome> = {
   owner: 404,
   ownerOfOther: 404,
   admin: "ok",
-};
-
-const ownersOnly: Record<MatrixRole, Outcome> = {
-  guest: "login",
-  shopper: 404,
-  otherShopper: 404,
-  staff: 404,
-  manager: 404,
-  owner: "ok",
-  ownerOfOther: 404,
-  admin: 404,
 };
 
 describe("the role matrix of applications, admin review and the business profile", () => {
@@ -162,14 +152,14 @@ describe("the role matrix of applications, admin review and the business profile
       database.db,
       fixtures,
       { ...target, run: vendorProfile.loader },
-      ownersOnly,
+      consoleOwnersOnly,
     );
     // An empty form: the owner reaches the action and gets its 400; nobody else gets that far.
     await expectRoleMatrix(
       database.db,
       fixtures,
       { ...target, run: posting(vendorProfile.action, path, { tagline: "" }) },
-      ownersOnly,
+      consoleOwnersOnly,
     );
   });
 });

@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
+import { Button } from "#app/components/ui/button.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
 
 /** A field's message by its name; `form` (or another key the page names) is about the whole form. */
@@ -39,5 +41,19 @@ export function ConsoleFormOutcome({
       {summary ??
         `Nothing was saved: ${errorCount === 1 ? "one field needs" : `${errorCount} fields need`} a fix below.`}
     </FormMessage>
+  );
+}
+
+/**
+ * The form's save button: kept in reach at the bottom of a phone's screen while the form scrolls,
+ * in the flow of the page from the small-tablet width up.
+ */
+export function ConsoleSaveBar({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <div className="sticky bottom-0 -mx-4 border-t border-line bg-surface/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
+        {children}
+      </Button>
+    </div>
   );
 }

@@ -8,10 +8,11 @@ import * as orders from "#app/routes/vendor-orders.tsx";
 import { createTestDatabase } from "#tests/support/database.ts";
 import { createOrder } from "#tests/support/orders.ts";
 import {
+  consoleManagersAndOwners,
+  consoleOwnersOnly,
+  consoleStaffAndUp,
   createRoleFixtures,
   expectRoleMatrix,
-  type MatrixRole,
-  type Outcome,
   type RoleFixtures,
 } from "#tests/support/role-matrix.ts";
 import { pageRequest } from "#tests/support/router-context.ts";
@@ -31,19 +32,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(() => database.close());
-
-const staffAndUp: Record<MatrixRole, Outcome> = {
-  guest: "login",
-  shopper: 404,
-  otherShopper: 404,
-  staff: "ok",
-  manager: "ok",
-  owner: "ok",
-  ownerOfOther: 404,
-  admin: 404,
-};
-const managersAndOwners: Record<MatrixRole, Outcome> = { ...staffAndUp, staff: 404 };
-const ownersOnly: Record<MatrixRole, Outcome> = { ...managersAndOwners, manager: 404 };
 
 type RouteFunction = (args: never) => unknown;
 
@@ -85,7 +73,7 @@ describe("the console's dashboard, orders and members, by role", () => {
         params: { business: slug },
         run: dashboard.loader,
       },
-      staffAndUp,
+      consoleStaffAndUp,
     );
   });
 
@@ -100,7 +88,7 @@ describe("the console's dashboard, orders and members, by role", () => {
         params: { business: slug },
         run: orders.loader,
       },
-      staffAndUp,
+      consoleStaffAndUp,
     );
   });
 
@@ -116,7 +104,12 @@ describe("the console's dashboard, orders and members, by role", () => {
       pattern: "/vendor/:business/orders/:number",
       params: { business: slug, number: paid.number },
     };
-    await expectRoleMatrix(database.db, fixtures, { ...target, run: order.loader }, staffAndUp);
+    await expectRoleMatrix(
+      database.db,
+      fixtures,
+      { ...target, run: order.loader },
+      consoleStaffAndUp,
+    );
     // A cancelled order: fulfilling it answers 409 to those allowed, the guard's 404 to the rest.
     const cancelled = await createOrder(database.db, {
       shopperId: fixtures.userIds.shopper,
@@ -135,14 +128,14 @@ describe("the console's dashboard, orders and members, by role", () => {
         ...cancelledTarget,
         run: posting(order.action, cancelledTarget.path, { intent: "fulfil" }),
       },
-      staffAndUp,
+      consoleStaffAndUp,
     );
     // Without a reason the refund is a 400 for those allowed; staff get 404.
     await expectRoleMatrix(
       database.db,
       fixtures,
       { ...target, run: posting(order.action, path, { intent: "refund", reason: "" }) },
-      managersAndOwners,
+      consoleManagersAndOwners,
     );
   });
 
@@ -179,7 +172,7 @@ describe("the console's dashboard, orders and members, by role", () => {
         database.db,
         fixtures,
         { ...target(made.number), run: recording },
-        managersAndOwners,
+        consoleManagersAndOwners,
       );
       // Only the manager and the owner got past the guard, and both were refused by the rules.
       expect(answers).toEqual(status === "cancelled" ? [409, 409] : [400, 400]);
@@ -202,7 +195,7 @@ describe("the console's dashboard, orders and members, by role", () => {
         params: { business: slug, number: theirs.number },
         run: posting(order.action, path, { intent: "fulfil" }),
       },
-      { ...staffAndUp, staff: 404, manager: 404, owner: 404 },
+      { ...consoleStaffAndUp, staff: 404, manager: 404, owner: 404 },
     );
   });
 
@@ -210,7 +203,12 @@ describe("the console's dashboard, orders and members, by role", () => {
     const slug = fixtures.business.slug;
     const path = `/vendor/${slug}/members`;
     const target = { path, pattern: "/vendor/:business/members", params: { business: slug } };
-    await expectRoleMatrix(database.db, fixtures, { ...target, run: members.loader }, ownersOnly);
+    await expectRoleMatrix(
+      database.db,
+      fixtures,
+      { ...target, run: members.loader },
+      consoleOwnersOnly,
+    );
     // An unusable address: a 400 for the owner, the guard's 404 for everyone else.
     for (const form of [
       { intent: "invite", email: "not an address", role: "staff" },
@@ -222,7 +220,7 @@ describe("the console's dashboard, orders and members, by role", () => {
         database.db,
         fixtures,
         { ...target, run: posting(members.action, path, form) },
-        ownersOnly,
+        consoleOwnersOnly,
       );
     }
   });
@@ -238,7 +236,7 @@ describe("the console's dashboard, orders and members, by role", () => {
       database.db,
       fixtures,
       { ...target, run: posting(members.action, path, { intent: "revoke", invitationId: ours }) },
-      ownersOnly,
+      consoleOwnersOnly,
     );
     const open = await openInvitationsOf(database.db, fixtures.business.id);
     expect(open.map((invitation) => invitation.id)).not.toContain(ours);
@@ -249,7 +247,7 @@ describe("the console's dashboard, orders and members, by role", () => {
       database.db,
       fixtures,
       { ...target, run: posting(members.action, path, { intent: "revoke", invitationId: theirs }) },
-      { ...ownersOnly, owner: 404 },
+      { ...consoleOwnersOnly, owner: 404 },
     );
     expect(await openInvitationsOf(database.db, fixtures.otherBusiness.id)).toMatchObject([
       { id: theirs },

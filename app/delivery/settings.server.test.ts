@@ -6,6 +6,7 @@ import * as delivery from "#app/routes/vendor-delivery.tsx";
 import { getFrom, postTo } from "#tests/support/accounts.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
 import {
+  consoleManagersAndOwners,
   createRoleFixtures,
   expectRoleMatrix,
   type RoleFixtures,
@@ -48,18 +49,13 @@ const lagos = {
 
 describe("the console's delivery and pickup settings", () => {
   test("managers and owners open and save them; staff, other businesses, admins and shoppers get 404", async () => {
-    const managersOnly = {
-      guest: "login",
-      shopper: 404,
-      otherShopper: 404,
-      staff: 404,
-      manager: "ok",
-      owner: "ok",
-      ownerOfOther: 404,
-      admin: 404,
-    } as const;
     const target = { path: path(), ...route() };
-    await expectRoleMatrix(db(), fixtures, { ...target, run: delivery.loader }, managersOnly);
+    await expectRoleMatrix(
+      db(),
+      fixtures,
+      { ...target, run: delivery.loader },
+      consoleManagersAndOwners,
+    );
     const posting = ((args: { request: Request }) => {
       const request = new Request(args.request.url, {
         method: "POST",
@@ -68,7 +64,7 @@ describe("the console's delivery and pickup settings", () => {
       });
       return delivery.action({ ...args, request } as never);
     }) as (args: never) => unknown;
-    await expectRoleMatrix(db(), fixtures, { ...target, run: posting }, managersOnly);
+    await expectRoleMatrix(db(), fixtures, { ...target, run: posting }, consoleManagersAndOwners);
   });
 
   test("a manager saves pickup, places with fees and the free-delivery threshold, audited; the page shows them back", async () => {

@@ -9,10 +9,9 @@ import * as page from "#app/routes/vendor-payout-account.tsx";
 import { createTestDatabase } from "#tests/support/database.ts";
 import { startTestPayments, type TestPayments } from "#tests/support/payments.ts";
 import {
+  consoleOwnersOnly,
   createRoleFixtures,
   expectRoleMatrix,
-  type MatrixRole,
-  type Outcome,
   type RoleFixtures,
 } from "#tests/support/role-matrix.ts";
 import { pageRequest, routeArgs } from "#tests/support/router-context.ts";
@@ -38,17 +37,6 @@ afterAll(async () => {
   await pay.close();
   await database.close();
 });
-
-const ownersOnly: Record<MatrixRole, Outcome> = {
-  guest: "login",
-  shopper: 404,
-  otherShopper: 404,
-  staff: 404,
-  manager: 404,
-  owner: "ok",
-  ownerOfOther: 404,
-  admin: 404,
-};
 
 type RouteFunction = (args: never) => unknown;
 
@@ -100,7 +88,7 @@ const request = () => pageRequest("/vendor/x/payouts/account", { method: "POST" 
 
 describe("who may see and set the bank account", () => {
   test("the page opens for the business's owner only; to managers, staff and other businesses it doesn't exist", async () => {
-    await expectRoleMatrix(db(), fixtures, { ...target(), run: page.loader }, ownersOnly);
+    await expectRoleMatrix(db(), fixtures, { ...target(), run: page.loader }, consoleOwnersOnly);
   });
 
   test("the form is the owner's only: anyone else's post is a 404 before Paystack is asked", async () => {
@@ -114,7 +102,7 @@ describe("who may see and set the bank account", () => {
           cookie: args.request.headers.get("cookie") ?? undefined,
         }),
       } as never)) as RouteFunction;
-    await expectRoleMatrix(db(), fixtures, { ...target(), run: posting }, ownersOnly);
+    await expectRoleMatrix(db(), fixtures, { ...target(), run: posting }, consoleOwnersOnly);
   });
 
   test("an owner of another business gets 404 for this business's page and form", async () => {

@@ -7,10 +7,9 @@ import { getFrom } from "#tests/support/accounts.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
 import { createOrder } from "#tests/support/orders.ts";
 import {
+  consoleManagersAndOwners,
   createRoleFixtures,
   expectRoleMatrix,
-  type MatrixRole,
-  type Outcome,
   type RoleFixtures,
 } from "#tests/support/role-matrix.ts";
 import { businessLedger } from "./ledger.server.ts";
@@ -182,17 +181,6 @@ describe("a business's ledger for a month", () => {
 });
 
 describe("the payouts page", () => {
-  const managersAndOwners: Record<MatrixRole, Outcome> = {
-    guest: "login",
-    shopper: 404,
-    otherShopper: 404,
-    staff: 404,
-    manager: "ok",
-    owner: "ok",
-    ownerOfOther: 404,
-    admin: 404,
-  };
-
   test("opens for the business's managers and owners; to anyone else it doesn't exist", async () => {
     const slug = fixtures.business.slug;
     await expectRoleMatrix(
@@ -204,7 +192,7 @@ describe("the payouts page", () => {
         params: { business: slug },
         run: payoutsPage.loader,
       },
-      managersAndOwners,
+      consoleManagersAndOwners,
     );
   });
 

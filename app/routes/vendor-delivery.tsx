@@ -7,6 +7,7 @@ import { Field } from "#app/components/ui/field.tsx";
 import { FieldsetPanel } from "#app/components/ui/fieldset-panel.tsx";
 import {
   ConsoleFormOutcome,
+  ConsoleSaveBar,
   type FieldErrors,
   useConsoleForm,
 } from "#app/console/console-form.tsx";
@@ -133,11 +134,7 @@ export default function VendorDelivery({ loaderData, actionData }: Route.Compone
             className="sm:max-w-xs"
           />
         </FieldsetPanel>
-        <div className="sticky bottom-0 -mx-4 border-t border-line bg-surface/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
-          <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
-            {busy ? "Saving…" : "Save delivery and pickup"}
-          </Button>
-        </div>
+        <ConsoleSaveBar busy={busy}>{busy ? "Saving…" : "Save delivery and pickup"}</ConsoleSaveBar>
       </Form>
     </section>
   );

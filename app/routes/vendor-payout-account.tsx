@@ -1,10 +1,9 @@
 import { Landmark } from "lucide-react";
 import { data, Form } from "react-router";
 import { requireBusinessMember } from "#app/auth/session.server.ts";
-import { Button } from "#app/components/ui/button.tsx";
 import { Field, SelectField } from "#app/components/ui/field.tsx";
 import { FieldsetPanel } from "#app/components/ui/fieldset-panel.tsx";
-import { ConsoleFormOutcome, useConsoleForm } from "#app/console/console-form.tsx";
+import { ConsoleFormOutcome, ConsoleSaveBar, useConsoleForm } from "#app/console/console-form.tsx";
 import { services } from "#app/context.server.ts";
 import { payoutAccountOf, savePayoutAccount } from "#app/payouts/accounts.server.ts";
 import { accountLabel, nigerianBanks } from "#app/payouts/banks.ts";
@@ -124,15 +123,9 @@ export default function VendorPayoutAccount({ loaderData, actionData }: Route.Co
             />
           </div>
         </FieldsetPanel>
-        <div className="sticky bottom-0 -mx-4 border-t border-line bg-surface/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
-          <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
-            {busy
-              ? "Checking with Paystack…"
-              : account
-                ? "Change bank account"
-                : "Save bank account"}
-          </Button>
-        </div>
+        <ConsoleSaveBar busy={busy}>
+          {busy ? "Checking with Paystack…" : account ? "Change bank account" : "Save bank account"}
+        </ConsoleSaveBar>
       </Form>
     </section>
   );

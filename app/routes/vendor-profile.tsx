@@ -10,11 +10,11 @@ import {
 } from "#app/catalog/brand-color.ts";
 import { listCategories } from "#app/catalog/catalog.server.ts";
 import { weekdayKeys, weekdayNames } from "#app/catalog/opening-hours.ts";
-import { Button } from "#app/components/ui/button.tsx";
 import { Field, FieldError, SelectField, TextAreaField } from "#app/components/ui/field.tsx";
 import { FieldsetPanel } from "#app/components/ui/fieldset-panel.tsx";
 import {
   ConsoleFormOutcome,
+  ConsoleSaveBar,
   type FieldErrors,
   useConsoleForm,
 } from "#app/console/console-form.tsx";
@@ -176,11 +176,7 @@ export default function VendorProfile({ loaderData, actionData }: Route.Componen
             />
           </div>
         </FieldsetPanel>
-        <div className="sticky bottom-0 -mx-4 border-t border-line bg-surface/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
-          <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={busy}>
-            {busy ? "Saving…" : "Save profile"}
-          </Button>
-        </div>
+        <ConsoleSaveBar busy={busy}>{busy ? "Saving…" : "Save profile"}</ConsoleSaveBar>
       </Form>
     </section>
   );

@@ -26,6 +26,28 @@ export type MatrixRole = (typeof matrixRoles)[number];
 /** What a person sees: the page, a trip to /Login, or the 404 a missing page gives. */
 export type Outcome = "ok" | "login" | 404;
 
+/** A console page every member of the business opens; to anyone else it doesn't exist. */
+export const consoleStaffAndUp: Record<MatrixRole, Outcome> = {
+  guest: "login",
+  shopper: 404,
+  otherShopper: 404,
+  staff: "ok",
+  manager: "ok",
+  owner: "ok",
+  ownerOfOther: 404,
+  admin: 404,
+};
+/** A console page for the business's managers and owners. */
+export const consoleManagersAndOwners: Record<MatrixRole, Outcome> = {
+  ...consoleStaffAndUp,
+  staff: 404,
+};
+/** A console page for the business's owners only. */
+export const consoleOwnersOnly: Record<MatrixRole, Outcome> = {
+  ...consoleManagersAndOwners,
+  manager: 404,
+};
+
 export interface RoleFixtures {
   /** The business the staff, manager and owner belong to. */
   business: { id: string; slug: string };
