@@ -353,7 +353,10 @@ function OrderLedger({ data: loaderData, base }: { data: LoaderData; base: strin
                       {order.number}
                     </Link>
                     <span className="mt-1 flex flex-wrap gap-1">
-                      <OrderStatusBadge status={order.status} />
+                      <OrderStatusBadge
+                        status={order.status}
+                        refundedKobo={order.totals.refundKobo}
+                      />
                       {order.disputed ? (
                         <span className="rounded-full bg-danger-soft px-2 text-xs font-medium text-ink">
                           Disputed

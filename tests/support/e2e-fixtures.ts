@@ -30,11 +30,14 @@ export const e2eTeam = {
 /**
  * Shoppers who each left a checkout unpaid 40 minutes ago: its orders wait for payment, but its
  * 30-minute hold has run out and the stock went back (decision 020). The browser can't wait half
- * an hour, so the basket spec starts from here. One per journey (phone, laptop).
+ * an hour, so the basket spec starts from here. One per journey (phone, laptop), and one more for
+ * each journey's retry in CI: a journey uses its checkout up (it starts again from the cart).
  */
 export const e2eLateShoppers = {
   phone: { email: "late-phone@e2e.oja.test", name: "Lola Late" },
   laptop: { email: "late-laptop@e2e.oja.test", name: "Obi Overdue" },
+  phoneRetry: { email: "late-phone-retry@e2e.oja.test", name: "Lola Late" },
+  laptopRetry: { email: "late-laptop-retry@e2e.oja.test", name: "Obi Overdue" },
 } as const;
 
 export interface ExpiredCheckoutFixture {
