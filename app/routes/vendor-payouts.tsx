@@ -173,7 +173,7 @@ function PayoutAccount({
       className="flex flex-wrap items-center gap-3 rounded-xl border border-line bg-surface px-4 py-3"
     >
       <Landmark aria-hidden="true" className="size-5 shrink-0 text-ink-muted" />
-      <p className="min-w-0 flex-1 text-ink">
+      <p className="min-w-0 flex-1 basis-60 text-ink">
         {account ? (
           <>
             Paystack pays your share to <span className="font-semibold">{account}</span> the next
