@@ -125,12 +125,15 @@ test.describe("on several instances", () => {
             return 0;
           }
         },
-        { timeout: 120_000, intervals: [500] },
+        // A first start migrates and seeds PostgreSQL: about 40 s alone, several times that while
+        // the other specs' servers start beside it on two cores.
+        { timeout: 240_000, intervals: [500] },
       )
       .toBe(200);
   }
 
   test.beforeAll(async () => {
+    test.setTimeout(420_000);
     const client = admin();
     await client.connect();
     await client.query(`drop database if exists ${database}`);

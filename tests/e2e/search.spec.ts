@@ -165,26 +165,32 @@ test("an autocomplete that arrives after Enter leaves the results uncovered", as
     await held;
     await route.continue();
   });
+  const suggestionRequests: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/search/suggest")) suggestionRequests.push(request.url());
+  });
   await openHydrated(page, "/");
   const box = headerSearch(page);
   await box.fill("spaa");
   await box.press("Enter");
   await expect(page).toHaveURL(/\/search\/spaa$/);
   const loaded = page.waitForResponse("**/assets/search-combobox-*.js");
-  const suggestions = page.waitForResponse(/\/api\/search\/suggest/, { timeout: 3_000 });
   release();
   await loaded;
-  // The autocomplete (downshift's input names its list) takes the focused box over, and asks
-  // for no suggestions of the text already searched.
+  // The autocomplete (downshift's input names its list) takes the focused box over...
   await expect(box).toHaveAttribute("aria-controls", /.+/);
   await expect(box).toBeFocused();
-  await expect(suggestions).rejects.toThrow();
+  // ...and, well past the typing pause before it would ask, asks for no suggestions of the text
+  // already searched (an absence, so a fixed wait).
+  await page.waitForTimeout(1_000);
+  expect(suggestionRequests).toEqual([]);
   await expect(page.getByRole("listbox", { name: "Suggestions" })).toBeHidden();
   await page
     .getByRole("navigation", { name: "Result types" })
     .getByRole("link", { name: "Businesses" })
     .click({ timeout: 5_000 });
-  await expect(page).toHaveURL(/tab=businesses/);
+  // A cold search under a loaded CI machine can take a while to answer.
+  await expect(page).toHaveURL(/tab=businesses/, { timeout: 15_000 });
 });
 
 test("before JavaScript the header form still searches, through /search/ff", async ({
