@@ -84,7 +84,7 @@ export function readLimitedBody(request: IncomingMessage, limit: number): Promis
   });
 }
 
-function megabytes(bytes: number) {
+function sizeText(bytes: number) {
   return bytes >= 1024 * 1024
     ? `${Math.floor(bytes / (1024 * 1024))} MB`
     : `${Math.floor(bytes / 1024)} KB`;
@@ -104,7 +104,7 @@ function refuseTooLarge(response: ExpressResponse, limit: number) {
     .set({ Connection: "close", "Cache-Control": "no-store" })
     .type("html")
     .send(
-      `<!doctype html><html lang="en-NG"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too large to send · Oja</title><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1c1917"><h1>That was too large to send</h1><p>Oja takes at most ${megabytes(limit)} here. Go back and send less, such as fewer or smaller pictures.</p><p><a href="/">Oja home</a></p></body></html>`,
+      `<!doctype html><html lang="en-NG"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too large to send · Oja</title><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1c1917"><h1>That was too large to send</h1><p>Oja takes at most ${sizeText(limit)} here. Go back and send less, such as fewer or smaller pictures.</p><p><a href="/">Oja home</a></p></body></html>`,
     );
   response.once("finish", () => response.req.socket.destroy());
 }
