@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import { ChevronLeft, ChevronRight, Landmark, WalletCards } from "lucide-react";
 import { data, Link } from "react-router";
 import { hasBusinessRole } from "#app/auth/roles.ts";
@@ -213,49 +214,38 @@ function Figure({ label, kobo: value, strong }: { label: string; kobo: number; s
   );
 }
 
-/** Gross, commission, refunds and net as table cells, in that order. */
+/** The four amounts of a ledger row, in the order of their columns. */
+const amountColumns = [
+  { label: "Sales", amount: (totals: LedgerTotals) => totals.grossKobo },
+  { label: "Commission", amount: (totals: LedgerTotals) => totals.commissionKobo },
+  { label: "Refunds", amount: (totals: LedgerTotals) => totals.refundKobo },
+  { label: "Net", amount: (totals: LedgerTotals) => totals.netKobo },
+];
+
 function AmountCells({ totals }: { totals: LedgerTotals }) {
-  const cell = "whitespace-nowrap px-3 py-2 text-right tabular-nums";
-  return (
-    <>
-      <td className={cell}>
-        <Money kobo={kobo(totals.grossKobo)} />
-      </td>
-      <td className={cell}>
-        <Money kobo={kobo(totals.commissionKobo)} />
-      </td>
-      <td className={cell}>
-        <Money kobo={kobo(totals.refundKobo)} />
-      </td>
-      <td className={`${cell} font-semibold`}>
-        <Money kobo={kobo(totals.netKobo)} />
-      </td>
-    </>
-  );
+  return amountColumns.map(({ label, amount }) => (
+    <td
+      key={label}
+      className={clsx(
+        "whitespace-nowrap px-3 py-2 text-right tabular-nums",
+        label === "Net" && "font-semibold",
+      )}
+    >
+      <Money kobo={kobo(amount(totals))} />
+    </td>
+  ));
 }
 
 const tableClass = "w-full min-w-[40rem] text-sm text-ink";
 const headClass =
   "border-b border-line bg-surface-sunken text-left text-xs font-semibold text-ink-muted";
-const numberHead = "px-3 py-2 text-right";
 
 function AmountHeads() {
-  return (
-    <>
-      <th scope="col" className={numberHead}>
-        Sales
-      </th>
-      <th scope="col" className={numberHead}>
-        Commission
-      </th>
-      <th scope="col" className={numberHead}>
-        Refunds
-      </th>
-      <th scope="col" className={numberHead}>
-        Net
-      </th>
-    </>
-  );
+  return amountColumns.map(({ label }) => (
+    <th key={label} scope="col" className="px-3 py-2 text-right">
+      {label}
+    </th>
+  ));
 }
 
 function PayoutDays({ payouts }: { payouts: LoaderData["payouts"] }) {
