@@ -12,6 +12,7 @@ import * as vendorBusiness from "#app/routes/vendor-business.tsx";
 import { createTestDatabase } from "#tests/support/database.ts";
 import { createOrder } from "#tests/support/orders.ts";
 import {
+  consoleStaffAndUp,
   createRoleFixtures,
   expectRoleMatrix,
   type RoleFixtures,
@@ -78,16 +79,7 @@ describe("the role matrix", () => {
         params: { business: slug },
         run: vendorBusiness.loader,
       },
-      {
-        guest: "login",
-        shopper: 404,
-        otherShopper: 404,
-        staff: "ok",
-        manager: "ok",
-        owner: "ok",
-        ownerOfOther: 404,
-        admin: 404,
-      },
+      consoleStaffAndUp,
     );
   });
 

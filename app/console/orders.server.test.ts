@@ -23,7 +23,7 @@ import * as ordersPage from "#app/routes/vendor-orders.tsx";
 import { getFrom, postTo, signUpAs, type TestAccount } from "#tests/support/accounts.ts";
 import { createBusiness, createCategory, createProduct, stockOf } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
-import { createOrder } from "#tests/support/orders.ts";
+import { checkoutForm, createOrder } from "#tests/support/orders.ts";
 import { startTestPayments, type TestPayments } from "#tests/support/payments.ts";
 import { dashboardFigures, needsAttention, ordersOfBusiness } from "./orders.server.ts";
 
@@ -97,20 +97,11 @@ async function paidOrder(
     place: { city: "Lekki", area: "" },
     pickup: new Set(fulfilment === "pickup" ? [business.id] : []),
   });
-  const form = new FormData();
-  for (const [name, value] of Object.entries({
-    email: shopper.email,
-    phone: "0803 123 4567",
-    lines: JSON.stringify(lines),
-    recipient: "Ada Obi",
-    line1: "12 Admiralty Way",
+  const form = checkoutForm(shopper.email, lines, {
     city: "Lekki",
-    state: "Lagos",
     expectedTotalKobo: String(quote.totalKobo),
     [`fulfilment.${business.id}`]: fulfilment,
-  })) {
-    form.set(name, value);
-  }
+  });
   const started = await startCheckout(paymentContext(), { id: shopper.userId }, form);
   if (!started.ok) throw new Error(`checkout refused: ${JSON.stringify(started)}`);
   pay.simulator.complete(started.payment.reference, "success");

@@ -12,6 +12,7 @@ import {
   stockOf as productStock,
 } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
+import { checkoutForm as shopperCheckoutForm } from "#tests/support/orders.ts";
 import { startTestPayments, type TestPayments } from "#tests/support/payments.ts";
 import {
   holdRanOutMessage,
@@ -85,19 +86,7 @@ interface Line {
 }
 
 function checkoutForm(lines: Line[], fields: Record<string, string> = {}) {
-  const form = new FormData();
-  const values: Record<string, string> = {
-    email: shopper.email,
-    phone: "0803 123 4567",
-    lines: JSON.stringify(lines),
-    recipient: "Ada Obi",
-    line1: "12 Admiralty Way",
-    city: "Lagos",
-    state: "Lagos",
-    ...fields,
-  };
-  for (const [name, value] of Object.entries(values)) form.set(name, value);
-  return form;
+  return shopperCheckoutForm(shopper.email, lines, fields);
 }
 
 /** Checks out `lines` at the total the server quotes, delivery from every business in them. */

@@ -9,6 +9,7 @@ import { orders } from "#app/orders/schema.server.ts";
 import { signUpAs, type TestAccount } from "#tests/support/accounts.ts";
 import { createBusiness, createCategory, createProduct } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
+import { checkoutForm } from "#tests/support/orders.ts";
 import { startTestPayments, type TestPayments } from "#tests/support/payments.ts";
 import { testServices } from "#tests/support/router-context.ts";
 import { payoutAccounts } from "./schema.server.ts";
@@ -71,20 +72,11 @@ async function checkOut(lines: Array<{ id: string; quantity: number }>) {
     place: { city: "Lagos", area: "" },
     pickup: new Set([salon.id]),
   });
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    email: shopper.email,
-    phone: "0803 123 4567",
-    lines: JSON.stringify(lines),
-    recipient: "Ada Obi",
-    line1: "12 Admiralty Way",
-    city: "Lagos",
-    state: "Lagos",
+  const form = checkoutForm(shopper.email, lines, {
     expectedTotalKobo: String(quote.totalKobo),
     [`fulfilment.${spa.id}`]: "delivery",
     [`fulfilment.${salon.id}`]: "pickup",
-  };
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  });
   const result = await startCheckout(context(), { id: shopper.userId }, form);
   if (!result.ok) throw new Error(`checkout refused: ${JSON.stringify(result)}`);
   return result.payment;

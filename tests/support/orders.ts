@@ -51,3 +51,27 @@ export async function createOrder(
   });
   return { checkoutId, orderId, number };
 }
+
+/**
+ * The form a shopper's Pay sends to startCheckout: their contact, the cart's lines and a delivery
+ * address in Lagos; `fields` add to it or replace any of it (city, fulfilment, expected total).
+ */
+export function checkoutForm(
+  email: string,
+  lines: unknown[],
+  fields: Record<string, string> = {},
+): FormData {
+  const form = new FormData();
+  const values: Record<string, string> = {
+    email,
+    phone: "0803 123 4567",
+    lines: JSON.stringify(lines),
+    recipient: "Ada Obi",
+    line1: "12 Admiralty Way",
+    city: "Lagos",
+    state: "Lagos",
+    ...fields,
+  };
+  for (const [name, value] of Object.entries(values)) form.set(name, value);
+  return form;
+}
