@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { testHooksHeaders, testHooksToken } from "./tests/support/test-hooks.ts";
 
 /**
  * End-to-end tests on the production build (`npm run test:e2e` builds first), in the system's
@@ -6,6 +7,9 @@ import { defineConfig } from "@playwright/test";
  * the app migrates and seeds its demo data exactly as on a fresh machine.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
+// The servers the suite starts (this one and the specs' own) let the suite's requests, which all
+// carry the token, use /dev/mailbox and the simulator's test hooks.
+process.env.TEST_HOOKS_TOKEN = testHooksToken;
 export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
@@ -18,6 +22,7 @@ export default defineConfig({
   reporter: [["list"], ["./tests/support/playwright-summary.ts"]],
   use: {
     baseURL,
+    extraHTTPHeaders: testHooksHeaders,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
@@ -40,6 +45,11 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: !process.env.CI,
     stdout: "pipe",
-    env: { PORT: String(port), NODE_ENV: "production", LOG_LEVEL: "warn" },
+    env: {
+      PORT: String(port),
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      TEST_HOOKS_TOKEN: testHooksToken,
+    },
   },
 });

@@ -66,6 +66,11 @@ const settingsSchema = z.object({
       message: "must have at most two decimals",
     })
     .default(5),
+  /**
+   * Test mode only: the token the test suite sends (X-Oja-Test-Token) to use the simulator's
+   * /_paystack/_test hooks and /dev/mailbox, which otherwise open only to signed-in admins.
+   */
+  TEST_HOOKS_TOKEN: z.string().min(32, "must be at least 32 characters of random text").optional(),
   S3_BUCKET: z.string().min(1).optional(),
   SEED_DEMO: z
     .enum(["true", "false"], { message: "must be true or false" })
@@ -123,6 +128,7 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     },
     /** Oja's commission on items, in basis points (5% is 500). */
     commissionRateBp: Math.round(raw.PLATFORM_COMMISSION_PERCENT * 100),
+    testHooksToken: raw.TEST_HOOKS_TOKEN,
     s3Bucket: raw.S3_BUCKET,
     paystack: paystackSettings(raw, { host: raw.HOST, port, publicUrl }),
     // Demo data fills an empty embedded database; a real PostgreSQL server is never seeded

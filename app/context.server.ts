@@ -33,6 +33,11 @@ export interface RequestInfo {
    * it will be served to everyone, so nothing on it may depend on who is asking.
    */
   shared?: boolean;
+  /**
+   * Why the request's address or form can't be read (server/request-input.ts): the root
+   * middleware answers 400 with it before any loader or action runs.
+   */
+  inputProblem?: string;
 }
 
 /** Per request: how this response is being made. */

@@ -34,6 +34,20 @@ describe("the error page", () => {
     expect(view).toEqual({ kind: "error", status: 502, title: "Internal Server Error" });
   });
 
+  test("the framework's own error (a POST to a page without an action) shows only its status text", () => {
+    const frameworkMade = new ErrorResponseImpl(
+      405,
+      "Method Not Allowed",
+      new Error('You made a POST request to "/" but did not provide an `action` for route "root"'),
+      true,
+    );
+    expect(describeError(frameworkMade)).toEqual({
+      kind: "error",
+      status: 405,
+      title: "Method Not Allowed",
+    });
+  });
+
   test("anything else thrown is a 500", () => {
     expect(describeError("oops")).toEqual({
       kind: "error",

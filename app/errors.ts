@@ -63,6 +63,11 @@ export function describeError(error: unknown): ErrorView {
       message: publicMessage(response.data),
     };
   }
+  // The framework's own errors (a POST to a page with no action: 405) carry a developer's
+  // explanation naming route files; people get the plain status text.
+  if (response && "internal" in response && response.internal === true) {
+    return { kind: "error", status: response.status, title: response.statusText || "Error" };
+  }
   if (response) {
     const message = publicMessage(response.data);
     return {

@@ -18,6 +18,7 @@ import { NoticeToast } from "./components/notice-toast.tsx";
 import { RouteChunkFailure } from "./components/route-chunk-failure.tsx";
 import { AppToaster } from "./components/toaster.tsx";
 import { requestContext, services } from "./context.server.ts";
+import { refuseUnreadableInput } from "./security/input.server.ts";
 import { useNonce } from "./security/nonce.ts";
 import { newerBuildSeen } from "./updates/new-version.ts";
 import "./app.css";
@@ -36,7 +37,7 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   },
 ];
 
-export const middleware: Route.MiddlewareFunction[] = [authMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [refuseUnreadableInput, authMiddleware];
 
 export function loader({ context }: Route.LoaderArgs) {
   const { settings } = services(context);

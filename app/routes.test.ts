@@ -5,6 +5,7 @@ import { describe, expect, test } from "vitest";
 import { businessSlugSchema, isReservedSlug } from "./catalog/slugs.ts";
 import routes from "./routes.ts";
 import { leadsToPlaceholder, placeholderRoutes, plannedScreens } from "./screens.ts";
+import { privatePageHeaders } from "./security/private-page.ts";
 
 /** The rows of the spec's route table (section 2), as [path, layout], paths in `:param` form. */
 function specRows(): Array<[string, string]> {
@@ -153,6 +154,28 @@ describe("the route table", () => {
   ])("%s matches %s: static routes win over business slugs", (url, path) => {
     expect(matchedPath(url)).toBe(path);
   });
+});
+
+describe("pages with personal data", () => {
+  const privatePath =
+    /^\/(profile|checkout|vendor|admin|dev\/mailbox|b\/ff|CreateAccount\/verify|Login\/reset)(\/|$)/;
+  // Resource routes (.ts, no page) answer their own headers; their tests check them.
+  const privatePages = flat.filter(
+    (route) => privatePath.test(route.path) && route.file.endsWith(".tsx"),
+  );
+
+  test.each(privatePages.map((route) => [route.path, route.file.slice("routes/".length, -4)]))(
+    "%s is sent private, no-store (issue 16)",
+    async (path, name) => {
+      const page = await import(`./routes/${name}.tsx`);
+      // The console's pages take their headers from its layout, the deepest route that has any.
+      const layout = /^\/vendor\/:business(\/|$)/.test(path)
+        ? await import("./routes/vendor-business.tsx")
+        : undefined;
+      expect(page.headers ?? layout?.headers).toBe(privatePageHeaders);
+      expect(privatePageHeaders()).toEqual({ "Cache-Control": "private, no-store" });
+    },
+  );
 });
 
 describe("business slugs", () => {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import express from "express";
 import pino from "pino";
@@ -6,7 +7,13 @@ import { businesses, products } from "#app/catalog/schema.server.ts";
 import { type DatabaseHandle, queryRows } from "#app/db/database.server.ts";
 import { createBusiness, createCategory, createProduct } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
-import { createPageCache, type PageCache, type PageCacheOptions, redisFeed } from "./page-cache.ts";
+import {
+  createPageCache,
+  inlineScriptHashes,
+  type PageCache,
+  type PageCacheOptions,
+  redisFeed,
+} from "./page-cache.ts";
 
 /**
  * The render cache against a real database: the triggers of drizzle/0006_page_changes.sql, the
@@ -33,7 +40,9 @@ function startCache(overrides: Partial<PageCacheOptions> = {}) {
     db: handle.db,
     log,
     pollIntervalMs: 60_000, // tests poll by hand
-    securityHeaders: (nonce) => ({ "Content-Security-Policy": `script-src 'nonce-${nonce}'` }),
+    securityHeaders: ({ hashes }) => ({
+      "Content-Security-Policy": `script-src ${hashes.map((hash) => `'sha256-${hash}'`).join(" ")}`,
+    }),
     async render(path, nonce) {
       renders.push(path);
       const slug = /^\/([^/.?]+)/.exec(path)?.[1] ?? "";
@@ -45,7 +54,7 @@ function startCache(overrides: Partial<PageCacheOptions> = {}) {
       if (!row) return new Response("Page not found", { status: 404 });
       const body = path.includes(".data")
         ? JSON.stringify({ name: row.name, products: row.count })
-        : `<h1>${row.name}</h1><p>${row.count} products</p><script nonce="${nonce}"></script>`;
+        : `<h1>${row.name}</h1><p>${row.count} products</p><script nonce="${nonce}">hydrate(${row.count})</script><script src="/assets/a.js" nonce="${nonce}"></script>`;
       return new Response(body, {
         headers: { "Content-Type": path.includes(".data") ? "text/x-script" : "text/html" },
       });
@@ -99,16 +108,17 @@ describe("the render cache", () => {
     await http.close();
   });
 
-  it("serves the page with the nonce it was rendered with, answers 304 to a matching ETag, and leaves other paths alone", async () => {
+  it("serves the page with its inline scripts' hashes in the CSP (a nonce sent to everyone is no secret), answers 304 to a matching ETag, and leaves other paths alone", async () => {
     await createBusiness(handle.db, { categoryId, slug: "nonce-spa", name: "Nonce Spa" });
     const { cache } = startCache();
     await (await cache.start()).warmed;
     const http = await serve(cache);
     const response = await http.get("/nonce-spa");
     const html = await response.text();
-    const nonce = /nonce="([^"]+)"/.exec(html)?.[1];
-    expect(nonce).toBeTruthy();
-    expect(response.headers.get("content-security-policy")).toBe(`script-src 'nonce-${nonce}'`);
+    const script = /<script nonce="[^"]+">([^<]*)<\/script>/.exec(html)?.[1] ?? "";
+    expect(script).toBe("hydrate(0)");
+    const hash = createHash("sha256").update(script).digest("base64");
+    expect(response.headers.get("content-security-policy")).toBe(`script-src 'sha256-${hash}'`);
     const etag = response.headers.get("etag") ?? "";
     expect((await http.get("/nonce-spa", { "If-None-Match": etag })).status).toBe(304);
     expect((await http.get("/no-such-business")).status).toBe(418);
@@ -245,5 +255,24 @@ describe.skipIf(!redisUrl)("the render cache on several instances (Redis)", () =
     } finally {
       for (const redis of connections) redis.disconnect();
     }
+  });
+});
+
+describe("inlineScriptHashes", () => {
+  const sha = (text: string) => createHash("sha256").update(text, "utf8").digest("base64");
+
+  it("hashes each inline script once, exactly as written, and skips scripts loaded by src", () => {
+    const html = [
+      '<script nonce="n">window.__ctx = {"name":"Àdùké"};</script>',
+      '<script type="module" nonce="n">import "/assets/entry.js";\n</script>',
+      '<script src="/assets/a.js" nonce="n"></script>',
+      "<script>window.__ctx = {&quot;x&quot;:1}</script>",
+      '<script nonce="n">window.__ctx = {"name":"Àdùké"};</script>',
+    ].join("");
+    expect(inlineScriptHashes(html)).toEqual([
+      sha('window.__ctx = {"name":"Àdùké"};'),
+      sha('import "/assets/entry.js";\n'),
+      sha("window.__ctx = {&quot;x&quot;:1}"),
+    ]);
   });
 });

@@ -27,18 +27,13 @@ const gunzipAsync = promisify(gunzip);
  * instance polls and broadcasts what it found (see `pageChangeFeed`), so a fleet costs the
  * database one poll per interval, not one per instance.
  */
-export interface RenderedPage {
-  response: Response;
-  /** The CSP nonce the page's scripts carry; served with the page ever after. */
-  nonce: string;
-}
-
 export interface CachedPage {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
   etag: string;
-  nonce: string;
+  /** SHA-256 (base64) of each inline script: the CSP allows these, not a nonce shared by all. */
+  scriptHashes: string[];
   builtAt: number;
 }
 
@@ -56,8 +51,8 @@ export interface PageCacheOptions {
   log: Logger;
   /** Renders a path with no cookies, as a stranger would see it, with the given nonce. */
   render(path: string, nonce: string): Promise<Response>;
-  /** Headers every response carries that depend on the page (its CSP nonce). */
-  securityHeaders(nonce: string): Record<string, string>;
+  /** Headers every response carries that depend on the page (its scripts' hashes, for the CSP). */
+  securityHeaders(scripts: { hashes: readonly string[] }): Record<string, string>;
   feed?: PageChangeFeed;
   pollIntervalMs?: number;
   /** Pages rendered at once while warming; each render is a few queries and a React render. */
@@ -78,6 +73,21 @@ const keptHeaders = ["content-type", "x-remix-response", "x-remix-reload-documen
 interface Business {
   id: string;
   slug: string;
+}
+
+/**
+ * The SHA-256 (base64) of each inline script of a page, as a CSP hash-source names it. The text
+ * of a script is everything up to its `</script`, which React never lets rendered data contain.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", text = ""] of html.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script/gi,
+  )) {
+    if (/\ssrc\s*=/i.test(attributes) || text === "") continue;
+    hashes.add(createHash("sha256").update(text, "utf8").digest("base64"));
+  }
+  return [...hashes];
 }
 
 export function createPageCache(options: PageCacheOptions) {
@@ -126,6 +136,7 @@ export function createPageCache(options: PageCacheOptions) {
 
   /** Renders one page and stores it; a 404 means the business is no longer public. */
   async function build(slug: string, key: string): Promise<CachedPage | undefined> {
+    // The scripts carry this nonce, but the CSP names their hashes instead (inlineScriptHashes).
     const nonce = randomBytes(16).toString("base64");
     const response = await options.render(key, nonce);
     if (response.status === 404) {
@@ -148,7 +159,7 @@ export function createPageCache(options: PageCacheOptions) {
       headers,
       body: await gzipAsync(raw),
       etag: `"${createHash("sha256").update(raw).digest("base64url").slice(0, 27)}"`,
-      nonce,
+      scriptHashes: inlineScriptHashes(raw.toString("utf8")),
       builtAt: Date.now(),
     };
     // A refresh that raced with the business leaving (or renaming) must not bring it back.
@@ -256,7 +267,7 @@ export function createPageCache(options: PageCacheOptions) {
   function send(req: ExpressRequest, res: ExpressResponse, page: CachedPage, state: string) {
     res.status(page.status);
     res.set(page.headers);
-    res.set(options.securityHeaders(page.nonce));
+    res.set(options.securityHeaders({ hashes: page.scriptHashes }));
     res.set({
       "Cache-Control": pageCacheControl,
       ETag: page.etag,

@@ -109,11 +109,14 @@ function refuseTooLarge(response: ExpressResponse, limit: number) {
   response.once("finish", () => response.req.socket.destroy());
 }
 
+/** The origin the request was sent to; a Host header that is no host name reads as localhost. */
+function requestOrigin(request: ExpressRequest) {
+  const origin = `${request.protocol}://${request.get("host") ?? "localhost"}`;
+  return URL.canParse(origin) ? origin : `${request.protocol}://localhost`;
+}
+
 function fetchRequest(request: ExpressRequest, response: ExpressResponse, body: Buffer | null) {
-  const url = new URL(
-    request.originalUrl,
-    `${request.protocol}://${request.get("host") ?? "localhost"}`,
-  );
+  const url = new URL(request.originalUrl, requestOrigin(request));
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;

@@ -2,7 +2,12 @@ import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import { clientIpHeader } from "#app/auth/request-info.server.ts";
 import type { Settings } from "#app/config.server.ts";
-import { isAllowedOrigin, paymentOrigins, securityHeaders } from "#app/security/headers.server.ts";
+import {
+  type InlineScripts,
+  isAllowedOrigin,
+  paymentOrigins,
+  securityHeaders,
+} from "#app/security/headers.server.ts";
 
 /**
  * Every response's security headers, with a fresh script nonce that the page's scripts carry
@@ -14,17 +19,17 @@ export function securityMiddleware(settings: Settings, development: boolean): Re
   return (req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    res.set(headersFor(nonce));
+    res.set(headersFor({ nonce }));
     req.headers[clientIpHeader] = req.ip ?? "";
     next();
   };
 }
 
-/** The security headers for a response whose scripts carry `nonce`. */
+/** The security headers for a response whose inline scripts carry a nonce or are hashed. */
 export function securityHeadersFor(settings: Settings, development: boolean) {
   const payments = paymentOrigins(settings.paystack);
-  return (nonce: string) =>
-    securityHeaders({ nonce, secure: settings.secure, payments, development });
+  return (scripts: InlineScripts) =>
+    securityHeaders({ scripts, secure: settings.secure, payments, development });
 }
 
 /** Paths a server elsewhere posts to, each checking its own signature instead of an Origin. */

@@ -1,3 +1,4 @@
+import { plainLine } from "#app/plain-text.ts";
 import { z } from "#app/zod.ts";
 
 import { normaliseNigerianPhone } from "./phone.ts";
@@ -106,7 +107,7 @@ const shortText = (label: string, max: number) =>
     .trim()
     .min(1, `Enter ${label}`)
     .max(max, `Use at most ${max} characters`)
-    .refine((value) => !/[<>]/.test(value), "Leave out < and >");
+    .superRefine(plainLine);
 
 export const profileDetailsSchema = z.object({
   name: personName,
@@ -115,7 +116,7 @@ export const profileDetailsSchema = z.object({
     .string({ message: "Enter your city, or leave it empty" })
     .trim()
     .max(60, "Use at most 60 characters")
-    .refine((value) => !/[<>]/.test(value), "Leave out < and >")
+    .superRefine(plainLine)
     .transform((value) => value || null),
 });
 
@@ -124,7 +125,12 @@ export const addressSchema = z.object({
   recipient: personName,
   phone: nigerianPhone(false),
   line1: shortText("the street address", 120),
-  line2: z.string().trim().max(120, "Use at most 120 characters").default(""),
+  line2: z
+    .string()
+    .trim()
+    .max(120, "Use at most 120 characters")
+    .superRefine(plainLine)
+    .default(""),
   city: shortText("the city", 60),
   state: shortText("the state", 40),
   isDefault: z

@@ -7,6 +7,7 @@ import {
 } from "#app/catalog/brand-color.ts";
 import { type WeekdayKey, weekdayKeys, weekdayNames } from "#app/catalog/opening-hours.ts";
 import { businessSlugSchema } from "#app/catalog/slugs.ts";
+import { plainLine } from "#app/plain-text.ts";
 import { z } from "#app/zod.ts";
 
 /** A business's states (the `business_status` enum), in the order admins filter them. */
@@ -21,8 +22,6 @@ export type OpeningHours = Record<WeekdayKey, Array<[string, string]>>;
  * the owner's profile, hours and branding. Shared by the page (hints) and the server (the rule).
  */
 
-const noAngles = (value: string) => !/[<>]/.test(value);
-
 const requiredText = (what: string, max: number, min = 1) =>
   z
     .string({ message: `Enter ${what}` })
@@ -30,15 +29,10 @@ const requiredText = (what: string, max: number, min = 1) =>
     .min(1, `Enter ${what}`)
     .min(min, `Use at least ${min} characters`)
     .max(max, `Use at most ${max} characters`)
-    .refine(noAngles, "Leave out < and >");
+    .superRefine(plainLine);
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters`)
-    .refine(noAngles, "Leave out < and >")
-    .default("");
+  z.string().trim().max(max, `Use at most ${max} characters`).superRefine(plainLine).default("");
 
 export const businessNameSchema = requiredText("your business's name", 80, 2);
 const categoryId = z

@@ -1,3 +1,4 @@
+import { plainLineProblem } from "#app/plain-text.ts";
 import type { FieldErrors } from "../auth/forms.ts";
 import { parseNaira } from "../money.ts";
 import { type DeliveryArea, placeKey } from "./areas.ts";
@@ -22,8 +23,6 @@ export interface DeliverySettingsInput {
   areas: DeliveryArea[];
 }
 
-const noAngles = (value: string) => !/[<>]/.test(value);
-
 function text(
   values: Record<string, unknown>,
   name: string,
@@ -33,7 +32,10 @@ function text(
   const raw = values[name];
   const value = typeof raw === "string" ? raw.trim().replace(/\s+/g, " ") : "";
   if (value.length > max) errors[name] = `Use at most ${max} characters`;
-  else if (!noAngles(value)) errors[name] = "Leave out < and >";
+  else {
+    const problem = plainLineProblem(value);
+    if (problem) errors[name] = problem;
+  }
   return value;
 }
 

@@ -21,6 +21,7 @@ import {
   paymentSplit,
   type RecordedOrder,
 } from "#app/payouts/split.ts";
+import { plainLine, plainParagraph, readJson } from "#app/plain-text.ts";
 import { z } from "#app/zod.ts";
 import {
   fulfilmentFieldName,
@@ -58,7 +59,7 @@ export const cartLinesField = z
   .string({ message: cartMessage })
   .transform((value, ctx) => {
     try {
-      return JSON.parse(value) as unknown;
+      return readJson(value);
     } catch {
       ctx.addIssue({ code: "custom", message: cartMessage });
       return z.NEVER;
@@ -211,7 +212,7 @@ const notesField = z
   .string()
   .trim()
   .max(500, "Use at most 500 characters")
-  .refine((value) => !/[<>]/.test(value), "Leave out < and >")
+  .superRefine(plainParagraph)
   .default("");
 const addressText = (label: string, max: number) =>
   z
@@ -219,7 +220,7 @@ const addressText = (label: string, max: number) =>
     .trim()
     .min(1, `Enter ${label}`)
     .max(max, `Use at most ${max} characters`)
-    .refine((value) => !/[<>]/.test(value), "Leave out < and >");
+    .superRefine(plainLine);
 
 const contactSchema = z.object({
   email,
@@ -231,13 +232,13 @@ const contactSchema = z.object({
 const deliverySchema = z.object({
   recipient: addressText("the recipient's name", 80),
   line1: addressText("the street address", 120),
-  line2: z.string().trim().max(120, "Use at most 120 characters").default(""),
-  area: z
+  line2: z
     .string()
     .trim()
-    .max(60, "Use at most 60 characters")
-    .refine((value) => !/[<>]/.test(value), "Leave out < and >")
+    .max(120, "Use at most 120 characters")
+    .superRefine(plainLine)
     .default(""),
+  area: z.string().trim().max(60, "Use at most 60 characters").superRefine(plainLine).default(""),
   city: addressText("the city", 60),
   state: addressText("the state", 40),
 });

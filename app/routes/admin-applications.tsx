@@ -14,7 +14,10 @@ import {
 import { decideAsAdmin } from "#app/console/review.server.ts";
 import { DecisionDone, DecisionForm, ReasonForm, useDecision } from "#app/console/review-forms.tsx";
 import { services } from "#app/context.server.ts";
+import { privatePageHeaders } from "#app/security/private-page.ts";
 import type { Route } from "./+types/admin-applications";
+
+export const headers = privatePageHeaders;
 
 /**
  * /admin/applications: businesses waiting for review, oldest first. Approve (public, the

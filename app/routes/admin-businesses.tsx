@@ -17,7 +17,10 @@ import { DecisionDone, DecisionForm, ReasonForm, useDecision } from "#app/consol
 import { services } from "#app/context.server.ts";
 import { InvalidPageCursorError } from "#app/db/page-cursor.server.ts";
 import { publicError } from "#app/errors.ts";
+import { privatePageHeaders } from "#app/security/private-page.ts";
 import type { Route } from "./+types/admin-businesses";
+
+export const headers = privatePageHeaders;
 
 /**
  * /admin/businesses: find a business by name or address, filter by status, page through, and

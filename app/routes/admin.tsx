@@ -4,7 +4,10 @@ import { latestAuditEvents } from "#app/auth/audit.server.ts";
 import { requireAdmin } from "#app/auth/session.server.ts";
 import { countPendingApplications } from "#app/console/applications.server.ts";
 import { services } from "#app/context.server.ts";
+import { privatePageHeaders } from "#app/security/private-page.ts";
 import type { Route } from "./+types/admin";
+
+export const headers = privatePageHeaders;
 
 export function meta() {
   return [{ title: "Admin · Oja" }];

@@ -20,8 +20,11 @@ import { cancelUnpaidCheckout, startAgainFromCart } from "#app/orders/lifecycle.
 import { checkoutForShopper } from "#app/orders/orders.server.ts";
 import { paymentServices } from "#app/orders/payment-services.server.ts";
 import { PaymentProviderError } from "#app/payments/provider.server.ts";
+import { privatePageHeaders } from "#app/security/private-page.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/checkout-status";
+
+export const headers = privatePageHeaders;
 
 /**
  * /checkout/{checkoutId}: what became of a checkout. Paid: the confirmation, with each

@@ -38,8 +38,11 @@ import { verifyAndConfirm } from "#app/orders/confirm.server.ts";
 import { checkoutOfPayment, paymentSettled } from "#app/orders/orders.server.ts";
 import { paymentServices } from "#app/orders/payment-services.server.ts";
 import { PaymentProviderError } from "#app/payments/provider.server.ts";
+import { privatePageHeaders } from "#app/security/private-page.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/checkout";
+
+export const headers = privatePageHeaders;
 
 /**
  * /checkout: contact, delivery or pickup per business, notes, and a summary repriced by the

@@ -4,7 +4,11 @@ import { Link } from "react-router";
 import { services } from "#app/context.server.ts";
 import { deliveryStatus, findMailboxMessage, formatMailTime } from "#app/email/outbox.server.ts";
 import { notFound } from "#app/errors.ts";
+import { privatePageHeaders } from "#app/security/private-page.ts";
+import { requireTestHooks } from "#app/security/test-hooks.server.ts";
 import type { Route } from "./+types/dev-mailbox-message";
+
+export const headers = privatePageHeaders;
 
 /**
  * One email of the dev mailbox: its plain text with every URL a real link (so a browser test can
@@ -18,9 +22,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ context, params, url }: Route.LoaderArgs) {
-  const { db, settings } = services(context);
-  if (settings.paystack.mode !== "test") throw notFound(url);
+export async function loader({ context, params, request, url }: Route.LoaderArgs) {
+  const { db } = services(context);
+  requireTestHooks(context, request);
   const row = await findMailboxMessage(db, params.id);
   if (!row) throw notFound(url);
   return {

@@ -2,8 +2,11 @@ import { Form, Link } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { services } from "#app/context.server.ts";
 import { deliveryStatus, formatMailTime, listMailbox } from "#app/email/outbox.server.ts";
-import { notFound } from "#app/errors.ts";
+import { privatePageHeaders } from "#app/security/private-page.ts";
+import { requireTestHooks } from "#app/security/test-hooks.server.ts";
 import type { Route } from "./+types/dev-mailbox";
+
+export const headers = privatePageHeaders;
 
 /**
  * The dev mailbox: every email in the outbox, newest first, so people and the browser tests can
@@ -13,9 +16,9 @@ export function meta() {
   return [{ title: "Mailbox · Oja (test mode)" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ context, url }: Route.LoaderArgs) {
-  const { db, settings } = services(context);
-  if (settings.paystack.mode !== "test") throw notFound(url);
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  const { db } = services(context);
+  requireTestHooks(context, request);
   const to = url.searchParams.get("to")?.trim() ?? "";
   const rows = await listMailbox(db, { to: to || undefined, limit: 200 });
   return {

@@ -15,9 +15,12 @@ import {
   listFollowed,
   suggestions,
 } from "#app/follows/follows.server.ts";
+import { privatePageHeaders } from "#app/security/private-page.ts";
 import { pageMeta } from "#app/seo/meta.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/follows";
+
+export const headers = privatePageHeaders;
 
 /**
  * /b/ff: the businesses a shopper follows, favourites first, and "for you" suggestions; guests

@@ -20,8 +20,11 @@ import { handoverSettingsFor } from "#app/delivery/settings.server.ts";
 import { notFound } from "#app/errors.ts";
 import { holdIsLive } from "#app/orders/checkout.server.ts";
 import { orderForShopper } from "#app/orders/orders.server.ts";
+import { privatePageHeaders } from "#app/security/private-page.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/profile-order";
+
+export const headers = privatePageHeaders;
 
 /**
  * /profile/orders/{number}: one order of the signed-in shopper: what was bought at what price,

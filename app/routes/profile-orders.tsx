@@ -9,7 +9,10 @@ import { services } from "#app/context.server.ts";
 import { InvalidPageCursorError } from "#app/db/page-cursor.server.ts";
 import { publicError } from "#app/errors.ts";
 import { ordersOfShopper } from "#app/orders/orders.server.ts";
+import { privatePageHeaders } from "#app/security/private-page.ts";
 import type { Route } from "./+types/profile-orders";
+
+export const headers = privatePageHeaders;
 
 /** /profile/orders: every order of the signed-in shopper, newest first, 20 to a page. */
 export function meta() {

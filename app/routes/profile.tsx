@@ -42,7 +42,10 @@ import { CheckboxField, Field, FormMessage } from "#app/components/ui/field.tsx"
 import { services } from "#app/context.server.ts";
 import { users } from "#app/db/schema.server.ts";
 import { ordersOfShopper } from "#app/orders/orders.server.ts";
+import { privatePageHeaders } from "#app/security/private-page.ts";
 import type { Route } from "./+types/profile";
+
+export const headers = privatePageHeaders;
 
 /**
  * /profile: the signed-in person's own page. Their details, delivery addresses, the places

@@ -4,7 +4,10 @@ import { minPasswordLength } from "#app/auth/forms.ts";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, FormMessage } from "#app/components/ui/field.tsx";
+import { privatePageHeaders } from "#app/security/private-page.ts";
 import type { Route } from "./+types/reset-password";
+
+export const headers = privatePageHeaders;
 
 export function meta() {
   return [{ title: "Choose a new password · Oja" }];

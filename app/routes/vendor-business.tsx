@@ -5,7 +5,10 @@ import { businessRoleLabels, hasBusinessRole } from "#app/auth/roles.ts";
 import { requireBusinessMember } from "#app/auth/session.server.ts";
 import { consoleSections } from "#app/console/console-sections.ts";
 import { services } from "#app/context.server.ts";
+import { privatePageHeaders } from "#app/security/private-page.ts";
 import type { Route } from "./+types/vendor-business";
+
+export const headers = privatePageHeaders;
 
 /**
  * /vendor/{business}: the console's frame for one business (issue 7): its name, the member's

@@ -12,7 +12,10 @@ import {
 } from "#app/console/members.server.ts";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
+import { privatePageHeaders } from "#app/security/private-page.ts";
 import type { Route } from "./+types/vendor-invitation";
+
+export const headers = privatePageHeaders;
 
 /**
  * /vendor/invitations/{token}: what an invitation email links to. A guest signs in (or creates

@@ -16,8 +16,11 @@ import {
 } from "#app/console/applications.server.ts";
 import { PictureField } from "#app/console/picture-field.tsx";
 import { services } from "#app/context.server.ts";
+import { privatePageHeaders } from "#app/security/private-page.ts";
 import { mediaDir } from "#app/services.server.ts";
 import type { Route } from "./+types/vendor";
+
+export const headers = privatePageHeaders;
 
 /**
  * /vendor: the console's front door. The businesses I belong to; my application to list one

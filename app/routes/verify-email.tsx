@@ -3,7 +3,10 @@ import { verifyEmail } from "#app/auth/account.server.ts";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
+import { privatePageHeaders } from "#app/security/private-page.ts";
 import type { Route } from "./+types/verify-email";
+
+export const headers = privatePageHeaders;
 
 export function meta() {
   return [{ title: "Confirm your email · Oja" }];

@@ -7,7 +7,12 @@ import {
 } from "./headers.server.ts";
 
 const embedded = paymentOrigins({ mode: "test", apiBaseUrl: "http://127.0.0.1:3000/_paystack" });
-const base = { nonce: "abc123", secure: false, payments: embedded, development: false };
+const base = {
+  scripts: { nonce: "abc123" },
+  secure: false,
+  payments: embedded,
+  development: false,
+};
 
 describe("the security headers", () => {
   test("scripts run only from Oja's origin or with this response's nonce", () => {

@@ -2,9 +2,15 @@
  * The security headers of every response. Pure, so the policy can be read and tested in one
  * place; server/security.ts applies it.
  */
+/**
+ * What lets a page's inline scripts run: this response's nonce (fresh random bytes each time),
+ * or, for a page rendered once and sent to everyone (the render cache), the SHA-256 hashes of
+ * its inline scripts, since a nonce everyone receives is no secret (issue 16).
+ */
+export type InlineScripts = { nonce: string } | { hashes: readonly string[] };
+
 export interface HeaderOptions {
-  /** This request's script nonce (fresh random bytes per response). */
-  nonce: string;
+  scripts: InlineScripts;
   /** Served over HTTPS: add HSTS and upgrade any stray http: subresource. */
   secure: boolean;
   /** Where the payment provider's inline script, checkout frame and API are (paymentOrigins()). */
@@ -37,12 +43,16 @@ export function paymentOrigins(paystack: { mode: "test" | "live"; apiBaseUrl: st
   return { script: [origin], frame: [origin], connect: [origin] };
 }
 
-export function contentSecurityPolicy({ nonce, secure, payments }: HeaderOptions): string {
+export function contentSecurityPolicy({ scripts, secure, payments }: HeaderOptions): string {
+  const inline =
+    "nonce" in scripts
+      ? [`'nonce-${scripts.nonce}'`]
+      : scripts.hashes.map((hash) => `'sha256-${hash}'`);
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`, ...payments.script],
+    "script-src": ["'self'", ...inline, ...payments.script],
     // React's style attributes and the toaster's injected sheet need inline styles; styles can't
-    // run code, and scripts stay nonce-only.
+    // run code, and inline scripts stay nonce- or hash-only.
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:"],
     "font-src": ["'self'"],

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { testHooksHeaders } from "../support/test-hooks.ts";
 import {
   type AccountDetails,
   expect as baseExpect,
@@ -77,7 +78,11 @@ async function shoot(page: Page, name: string) {
 async function simulator(path: string, body?: object) {
   const answer = await fetch(`${baseURL}/_paystack/_test${path}`, {
     method: body ? "POST" : "GET",
-    headers: { authorization: `Bearer ${simulatorKey}`, "content-type": "application/json" },
+    headers: {
+      authorization: `Bearer ${simulatorKey}`,
+      "content-type": "application/json",
+      ...testHooksHeaders,
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   expect(answer.status, `simulator ${path}`).toBe(200);

@@ -1,3 +1,4 @@
+import { plainLine } from "#app/plain-text.ts";
 import { z } from "#app/zod.ts";
 import { productSlugPattern } from "./product-input.ts";
 
@@ -9,7 +10,8 @@ export const collectionFormSchema = z.object({
     .string({ message: "Name is needed" })
     .trim()
     .min(1, "Name is needed")
-    .max(collectionLimits.name, `Name must be at most ${collectionLimits.name} characters`),
+    .max(collectionLimits.name, `Name must be at most ${collectionLimits.name} characters`)
+    .superRefine(plainLine),
   slug: z
     .string()
     .trim()

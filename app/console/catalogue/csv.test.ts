@@ -34,6 +34,14 @@ describe("reading CSV", () => {
     );
   });
 
+  test("a NUL byte or other control character is refused with its line, tabs and CRLF are not", () => {
+    expect(() => parseCsv("name,price\r\nAnkara\u0000 dress,5000")).toThrowError(
+      /^Line 2: a hidden control character/,
+    );
+    expect(() => parseCsv("a\u001bb")).toThrowError(/^Line 1: /);
+    expect(parseCsv("a\tb,c\r\n")).toEqual([{ line: 1, fields: ["a\tb", "c"] }]);
+  });
+
   test("a stray quote inside an unquoted value is an error with its line", () => {
     expect(() => parseCsv('a,b\nc,5" screen')).toThrowError(/^Line 2: /);
     expect(() => parseCsv('a,"b"c')).toThrowError(/^Line 1: text follows a closing quote/);

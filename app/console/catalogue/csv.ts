@@ -1,3 +1,4 @@
+import { controlInField } from "#app/plain-text.ts";
 /**
  * A small CSV reader and writer (RFC 4180): fields separated by commas, quoted with `"` when
  * they hold a comma, a quote (doubled) or a line break; lines end in LF or CRLF. Enough for the
@@ -26,6 +27,16 @@ export class CsvSyntaxError extends Error {
 /** Every record of `text`; blank lines are skipped. Throws CsvSyntaxError for broken quoting. */
 export function parseCsv(text: string): CsvRecord[] {
   const source = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  // A NUL or other control character means a file that is not text (or was saved oddly); no
+  // cell of it may reach the database, which refuses NUL bytes.
+  const control = controlInField.exec(source);
+  if (control) {
+    const lineOfControl = source.slice(0, control.index).split("\n").length;
+    throw new CsvSyntaxError(
+      lineOfControl,
+      "a hidden control character is in the text; save the file as CSV (UTF-8) and try again",
+    );
+  }
   const records: CsvRecord[] = [];
   let fields: string[] = [];
   let field = "";

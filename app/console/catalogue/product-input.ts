@@ -1,4 +1,5 @@
 import { type Kobo, parseNaira } from "#app/money.ts";
+import { plainLine } from "#app/plain-text.ts";
 import { z } from "#app/zod.ts";
 
 /**
@@ -83,7 +84,8 @@ const fields = {
     .string({ message: "Name is needed" })
     .trim()
     .min(1, "Name is needed")
-    .max(productLimits.name, `Name must be at most ${productLimits.name} characters`),
+    .max(productLimits.name, `Name must be at most ${productLimits.name} characters`)
+    .superRefine(plainLine),
   slug: z
     .string()
     .trim()
