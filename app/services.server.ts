@@ -7,6 +7,7 @@ import type { AppServices } from "./context.server.ts";
 import { type DatabaseHandle, openDatabase } from "./db/database.server.ts";
 import { migrate } from "./db/migrate.server.ts";
 import { startEmailDelivery } from "./email/outbox.server.ts";
+import { startUploadSweep } from "./media/uploads.server.ts";
 import { startPaymentJobs } from "./orders/payment-jobs.server.ts";
 import { createPaymentProvider } from "./payments/provider.server.ts";
 import { createRateLimits } from "./security/rate-limit.server.ts";
@@ -77,6 +78,7 @@ export async function startServices(): Promise<RunningServices> {
     publicUrl: settings.publicUrl,
     emailQueued: email.kick,
   });
+  const uploadSweep = startUploadSweep({ db, mediaDir: mediaDir(settings), log });
   return {
     settings,
     db,
@@ -88,6 +90,7 @@ export async function startServices(): Promise<RunningServices> {
     redis,
     async close() {
       await paymentJobs.stop();
+      uploadSweep.stop();
       await email.stop();
       redis?.disconnect();
       await databaseHandle.close();

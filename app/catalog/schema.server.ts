@@ -45,6 +45,12 @@ export const images = pgTable("images", {
   width: integer("width").notNull(),
   height: integer("height").notNull(),
   alt: text("alt").notNull().default(""),
+  /**
+   * The business a picture was uploaded for: only that business may attach it (issue 16). Null
+   * for a business application's pictures, stored before its business row. No foreign key:
+   * businesses already point at images (logo, cover).
+   */
+  businessId: text("business_id"),
   createdAt: timestamps.createdAt,
 });
 

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
@@ -175,6 +175,24 @@ describe("applying on /vendor", () => {
       errors: { logo: expect.stringMatching(/isn't a picture/) },
     });
     expect(await businessBySlug("fine-slug")).toBeUndefined();
+  });
+
+  test("a good logo with a cover that isn't a picture leaves no file behind (issue 16)", async () => {
+    const person = await verifiedShopper("Orphan Ola");
+    const uploads = path.join(dataDir, "media", "uploads");
+    const before = await readdir(uploads).catch(() => []);
+    const answer = await applyAs(
+      person,
+      application({
+        slug: "no-orphans",
+        logo: await pictureFile(),
+        cover: new File(["hello"], "cover.png", { type: "image/png" }),
+      }),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.data).toEqual({ errors: { cover: expect.stringMatching(/isn't a picture/) } });
+    expect(await readdir(uploads).catch(() => [])).toEqual(before);
+    expect(await businessBySlug("no-orphans")).toBeUndefined();
   });
 
   test("an address that is reserved, taken or malformed is refused, by the live check and on submit", async () => {

@@ -17,7 +17,7 @@ import {
 import { businesses, businessMembers, categories, images, users } from "#app/db/schema.server.ts";
 import { type EmailMessage, queueEmail } from "#app/email/outbox.server.ts";
 import { renderEmail } from "#app/email/render.ts";
-import { ImageUploadError, storeUploadedImage } from "#app/media/uploads.server.ts";
+import { formUploads, ImageUploadError } from "#app/media/uploads.server.ts";
 import {
   applicationSchema,
   type BusinessStatus,
@@ -177,6 +177,7 @@ export async function applyForBusiness(
   if (!category) return { status: 400, errors: { categoryId: "Choose a category from the list" } };
   const logo = uploadedFile(form, "logo");
   const cover = uploadedFile(form, "cover");
+  const uploads = formUploads(db, mediaDir);
 
   try {
     return await db.transaction(async (tx) => {
@@ -205,7 +206,7 @@ export async function applyForBusiness(
       const store = async (file: File | null, field: "logo" | "cover", alt: string) => {
         if (!file) return undefined;
         try {
-          return (await storeUploadedImage(tx, file, { mediaDir, alt })).id;
+          return (await uploads.store(tx, file, { alt })).id;
         } catch (error) {
           if (error instanceof ImageUploadError) throw new FieldRefusal(field, error.message);
           throw error;
@@ -261,6 +262,9 @@ export async function applyForBusiness(
       return { status: 400, errors: { slug: "Another business already has this address" } };
     }
     throw error;
+  } finally {
+    // A refused application leaves no picture behind (issue 16).
+    await uploads.discardUnused();
   }
 }
 

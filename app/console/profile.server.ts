@@ -5,7 +5,7 @@ import type { FieldErrors } from "#app/auth/forms.ts";
 import { mediaUrl } from "#app/catalog/catalog.server.ts";
 import type { Database } from "#app/db/database.server.ts";
 import { businesses, categories, images } from "#app/db/schema.server.ts";
-import { ImageUploadError, storeUploadedImage } from "#app/media/uploads.server.ts";
+import { formUploads, ImageUploadError } from "#app/media/uploads.server.ts";
 import { type OpeningHours, parseProfileForm } from "./forms.ts";
 
 /**
@@ -97,6 +97,7 @@ export async function saveBusinessProfile(
   if (!category) return { status: 400, errors: { categoryId: "Choose a category from the list" } };
   const newLogo = uploadedFile(form, "logo");
   const newCover = uploadedFile(form, "cover");
+  const uploads = formUploads(db, mediaDir);
   try {
     await db.transaction(async (tx) => {
       const [current] = await tx
@@ -108,7 +109,7 @@ export async function saveBusinessProfile(
       const store = async (file: File | null, field: "logo" | "cover", alt: string) => {
         if (!file) return undefined;
         try {
-          return (await storeUploadedImage(tx, file, { mediaDir, alt })).id;
+          return (await uploads.store(tx, file, { alt, businessId })).id;
         } catch (error) {
           if (error instanceof ImageUploadError) throw new PictureRefused(field, error.message);
           throw error;
@@ -146,6 +147,9 @@ export async function saveBusinessProfile(
       return { status: 400, errors: { [error.field]: error.message } };
     }
     throw error;
+  } finally {
+    // A refused save leaves no picture behind (issue 16).
+    await uploads.discardUnused();
   }
   return { done: "Your profile was saved. Your pages show the changes within a few seconds." };
 }

@@ -1,12 +1,20 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
-import { images } from "#app/db/schema.server.ts";
+import { businesses, images } from "#app/db/schema.server.ts";
+import { createBusiness, createCategory } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
-import { ImageUploadError, maxUploadBytes, storeUploadedImage } from "./uploads.server.ts";
+import {
+  deleteStrayUploadFiles,
+  deleteUnusedImages,
+  formUploads,
+  ImageUploadError,
+  maxUploadBytes,
+  storeUploadedImage,
+} from "./uploads.server.ts";
 
 let database: DatabaseHandle;
 let mediaDir: string;
@@ -57,5 +65,79 @@ describe("storing an uploaded picture", () => {
     await expect(storeUploadedImage(database.db, huge, { mediaDir })).rejects.toThrow(
       "larger than 8 MB",
     );
+  });
+});
+
+describe("pictures nothing shows (issue 16)", () => {
+  const exists = (relative: string) =>
+    stat(path.join(mediaDir, relative)).then(
+      () => true,
+      () => false,
+    );
+  const rowsOf = async (ids: string[]) =>
+    (await database.db.select({ id: images.id }).from(images).where(inArray(images.id, ids))).map(
+      (row) => row.id,
+    );
+  const picture = async () => new File([await png(40, 30)], "logo.png", { type: "image/png" });
+
+  test("a form's uploads that nothing uses are deleted, rows and files; a used one stays", async () => {
+    const uploads = formUploads(database.db, mediaDir);
+    const used = await uploads.store(database.db, await picture(), {});
+    const unused = await uploads.store(database.db, await picture(), {});
+    const category = await createCategory(database.db, { slug: "uploads-sweep" });
+    const business = await createBusiness(database.db, { categoryId: category.id });
+    await database.db
+      .update(businesses)
+      .set({ logoImageId: used.id })
+      .where(eq(businesses.id, business.id));
+    expect(await uploads.discardUnused()).toBe(1);
+    expect(await rowsOf([used.id, unused.id])).toEqual([used.id]);
+    expect(await exists(`uploads/${used.id}.webp`)).toBe(true);
+    expect(await exists(`uploads/${unused.id}.webp`)).toBe(false);
+  });
+
+  test("an upload whose row a rolled-back transaction took loses its file too", async () => {
+    const uploads = formUploads(database.db, mediaDir);
+    let stored = "";
+    await expect(
+      database.db.transaction(async (tx) => {
+        stored = (await uploads.store(tx, await picture(), {})).id;
+        throw new Error("the form was refused");
+      }),
+    ).rejects.toThrow("refused");
+    expect(await exists(`uploads/${stored}.webp`)).toBe(true);
+    await uploads.discardUnused();
+    expect(await exists(`uploads/${stored}.webp`)).toBe(false);
+  });
+
+  test("the sweep deletes old unused uploads and stray files, never fresh ones or the demo's", async () => {
+    const old = await storeUploadedImage(database.db, await picture(), { mediaDir });
+    const fresh = await storeUploadedImage(database.db, await picture(), { mediaDir });
+    const longAgo = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000);
+    await database.db.update(images).set({ createdAt: longAgo }).where(eq(images.id, old.id));
+    await database.db.insert(images).values({
+      id: "img_seed000000000001",
+      path: "seed/img_seed000000000001.webp",
+      width: 1,
+      height: 1,
+      createdAt: longAgo,
+    });
+    const cutoff = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    expect(await deleteUnusedImages(database.db, mediaDir, { before: cutoff })).toBe(1);
+    expect(await rowsOf([old.id, fresh.id, "img_seed000000000001"])).toEqual(
+      expect.arrayContaining([fresh.id, "img_seed000000000001"]),
+    );
+    expect(await exists(`uploads/${old.id}.webp`)).toBe(false);
+
+    const stray = path.join(mediaDir, "uploads", "img_stray00000000001.webp");
+    const newStray = path.join(mediaDir, "uploads", "img_stray00000000002.webp");
+    await writeFile(stray, "x");
+    await writeFile(newStray, "x");
+    await utimes(stray, longAgo, longAgo);
+    const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    expect(await deleteStrayUploadFiles(database.db, mediaDir, anHourAgo)).toBe(1);
+    expect(await exists("uploads/img_stray00000000001.webp")).toBe(false);
+    expect(await exists("uploads/img_stray00000000002.webp")).toBe(true);
+    expect(await exists(`uploads/${fresh.id}.webp`)).toBe(true);
   });
 });

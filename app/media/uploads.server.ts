@@ -1,9 +1,10 @@
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { and, inArray, lt, sql } from "drizzle-orm";
 import { mediaUrl } from "#app/catalog/catalog.server.ts";
-import type { Executor } from "#app/db/database.server.ts";
+import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
-import { images } from "#app/db/schema.server.ts";
+import { businesses, images, productImages } from "#app/db/schema.server.ts";
 
 /**
  * Pictures people upload (logos, covers, product photos): checked by decoding them, never by
@@ -28,11 +29,13 @@ export interface StoredImage {
   alt: string;
 }
 
+const uploadPath = (id: string) => `uploads/${id}.webp`;
+
 /** Validates and stores `file`; throws ImageUploadError with a message for the form. */
 export async function storeUploadedImage(
   executor: Executor,
   file: File,
-  options: { mediaDir: string; alt?: string },
+  options: { mediaDir: string; alt?: string; businessId?: string },
 ): Promise<StoredImage> {
   if (file.size === 0) throw new ImageUploadError("Choose a picture to upload.");
   if (file.size > maxUploadBytes) {
@@ -55,18 +58,153 @@ export async function storeUploadedImage(
     .webp({ quality: 86 })
     .toBuffer({ resolveWithObject: true });
   const id = newId("img");
-  const relative = `uploads/${id}.webp`;
+  const relative = uploadPath(id);
   const stored = path.join(options.mediaDir, relative);
   await mkdir(path.dirname(stored), { recursive: true });
   await writeFile(stored, data);
   const alt = (options.alt ?? "").trim().slice(0, 200);
   try {
-    await executor
-      .insert(images)
-      .values({ id, path: relative, width: info.width, height: info.height, alt });
+    await executor.insert(images).values({
+      id,
+      path: relative,
+      width: info.width,
+      height: info.height,
+      alt,
+      businessId: options.businessId ?? null,
+    });
   } catch (error) {
     await rm(stored, { force: true });
     throw error;
   }
   return { id, url: mediaUrl(relative), width: info.width, height: info.height, alt };
+}
+
+/** A picture something shows: a product's, or a business's logo or cover. */
+const imageInUse = sql`(exists (select 1 from ${productImages} where ${productImages.imageId} = ${images.id})
+  or exists (select 1 from ${businesses} where ${businesses.logoImageId} = ${images.id} or ${businesses.coverImageId} = ${images.id}))`;
+
+/**
+ * Deletes pictures nothing shows, rows and files (issue 16): those of `ids` (a form's own
+ * uploads, after its action, whatever happened: a rolled-back transaction already took their
+ * rows, a refused product never attached them), or, for the sweep, every one older than `before`.
+ */
+export async function deleteUnusedImages(
+  db: Database,
+  mediaDir: string,
+  which: { ids: readonly string[] } | { before: Date },
+): Promise<number> {
+  if ("ids" in which && which.ids.length === 0) return 0;
+  // The sweep looks only at people's uploads: the demo data's pictures are never its business.
+  const chosen =
+    "ids" in which
+      ? inArray(images.id, [...which.ids])
+      : and(lt(images.createdAt, which.before), sql`${images.path} like 'uploads/%'`);
+  const removed = await db
+    .delete(images)
+    .where(and(chosen, sql`not ${imageInUse}`))
+    .returning({ path: images.path });
+  const files = removed.map((row) => row.path);
+  if ("ids" in which) {
+    const kept = await db
+      .select({ id: images.id })
+      .from(images)
+      .where(inArray(images.id, [...which.ids]));
+    const keptIds = new Set(kept.map((row) => row.id));
+    for (const id of which.ids) if (!keptIds.has(id)) files.push(uploadPath(id));
+  }
+  await Promise.all(files.map((file) => rm(path.join(mediaDir, file), { force: true })));
+  return removed.length;
+}
+
+/**
+ * The pictures one form stores, so that afterwards the ones nothing shows are deleted:
+ * `await uploads.discardUnused()` in a `finally` around the form's action.
+ */
+export function formUploads(db: Database, mediaDir: string) {
+  const ids: string[] = [];
+  return {
+    async store(executor: Executor, file: File, options: { alt?: string; businessId?: string }) {
+      const image = await storeUploadedImage(executor, file, { mediaDir, ...options });
+      ids.push(image.id);
+      return image;
+    },
+    discardUnused: () => deleteUnusedImages(db, mediaDir, { ids }),
+  };
+}
+
+/**
+ * Files under uploads/ that no images row names (the process stopped between writing a file and
+ * recording it), once older than `before`. Returns how many were deleted.
+ */
+export async function deleteStrayUploadFiles(
+  db: Database,
+  mediaDir: string,
+  before: Date,
+): Promise<number> {
+  const folder = path.join(mediaDir, "uploads");
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const old: string[] = [];
+  for (const name of names) {
+    const file = path.join(folder, name);
+    const info = await stat(file).catch(() => undefined);
+    if (info?.isFile() && info.mtime < before) old.push(`uploads/${name}`);
+  }
+  let deleted = 0;
+  for (let start = 0; start < old.length; start += 500) {
+    const batch = old.slice(start, start + 500);
+    const known = await db
+      .select({ path: images.path })
+      .from(images)
+      .where(inArray(images.path, batch));
+    const knownPaths = new Set(known.map((row) => row.path));
+    for (const file of batch.filter((candidate) => !knownPaths.has(candidate))) {
+      await rm(path.join(mediaDir, file), { force: true });
+      deleted++;
+    }
+  }
+  return deleted;
+}
+
+/** Fresh uploads stay usable by their product form for a day (usableImages); the sweep waits two. */
+export const unusedImageLifetimeMs = 2 * 24 * 60 * 60 * 1000;
+
+/**
+ * Every few hours: pictures nothing has shown for two days (uploaded for a product form that was
+ * never saved, or replaced as a logo), and stray files. One instance or many: deleting what
+ * another instance deleted first is harmless.
+ */
+export function startUploadSweep(options: {
+  db: Database;
+  mediaDir: string;
+  log: { info(data: object, message: string): void; error(data: object, message: string): void };
+  intervalMs?: number;
+}) {
+  const sweep = async () => {
+    const now = Date.now();
+    try {
+      const images = await deleteUnusedImages(options.db, options.mediaDir, {
+        before: new Date(now - unusedImageLifetimeMs),
+      });
+      const files = await deleteStrayUploadFiles(
+        options.db,
+        options.mediaDir,
+        new Date(now - 60 * 60 * 1000),
+      );
+      if (images + files > 0) options.log.info({ images, files }, "unused uploads deleted");
+    } catch (error) {
+      options.log.error({ err: error }, "sweeping unused uploads failed");
+    }
+  };
+  // The first sweep waits a minute, so a start is not slowed by it.
+  const first = setTimeout(sweep, 60_000);
+  const interval = setInterval(sweep, options.intervalMs ?? 6 * 60 * 60 * 1000);
+  first.unref();
+  interval.unref();
+  return {
+    sweep,
+    stop() {
+      clearTimeout(first);
+      clearInterval(interval);
+    },
+  };
 }

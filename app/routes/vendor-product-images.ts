@@ -10,7 +10,7 @@ import type { Route } from "./+types/vendor-product-images";
  * `{ message }`. The picture belongs to no product until a product form is saved with it.
  */
 export async function action({ context, request, params }: Route.ActionArgs) {
-  await requireCatalogueManager(context, request, params.business);
+  const { actor } = await requireCatalogueManager(context, request, params.business);
   // The multipart envelope adds a little to the file itself.
   if (tooLarge(request, maxUploadBytes + 64 * 1024)) {
     return Response.json(
@@ -33,6 +33,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   try {
     const image = await storeUploadedImage(db, file, {
       mediaDir: mediaDir(settings),
+      businessId: actor.businessId,
       alt: typeof alt === "string" ? alt : "",
     });
     return Response.json({ image });

@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { fieldErrors } from "#app/auth/forms.ts";
 import { requireBusinessMember } from "#app/auth/session.server.ts";
 import { services } from "#app/context.server.ts";
-import { ImageUploadError, storeUploadedImage } from "#app/media/uploads.server.ts";
+import { formUploads, ImageUploadError } from "#app/media/uploads.server.ts";
 import { mediaDir } from "#app/services.server.ts";
 import { productFormSchema, productFormValues, productLimits } from "./product-input.ts";
 import { type CatalogueActor, type SaveResult, saveProduct } from "./products.server.ts";
@@ -56,21 +56,27 @@ export async function submitProductForm(
     };
   }
   const { db, settings } = services(context);
-  for (const file of files) {
-    try {
-      const image = await storeUploadedImage(db, file, {
-        mediaDir: mediaDir(settings),
-        alt: input.name,
-      });
-      input.images.push(image.id);
-    } catch (error) {
-      if (error instanceof ImageUploadError) {
-        return { ok: false, status: 400, errors: { images: `${file.name}: ${error.message}` } };
+  const uploads = formUploads(db, mediaDir(settings));
+  try {
+    for (const file of files) {
+      try {
+        const image = await uploads.store(db, file, {
+          alt: input.name,
+          businessId: actor.businessId,
+        });
+        input.images.push(image.id);
+      } catch (error) {
+        if (error instanceof ImageUploadError) {
+          return { ok: false, status: 400, errors: { images: `${file.name}: ${error.message}` } };
+        }
+        throw error;
       }
-      throw error;
     }
+    return await saveProduct(db, actor, input, productId);
+  } finally {
+    // A refused product (a taken slug, a bad picture after good ones) keeps none of its uploads.
+    await uploads.discardUnused();
   }
-  return saveProduct(db, actor, input, productId);
 }
 
 /** A whole multipart post larger than this is refused before it is read (10 pictures of 8 MB). */

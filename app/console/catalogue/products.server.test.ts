@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, asc, count, eq } from "drizzle-orm";
@@ -296,6 +296,20 @@ describe("pictures", () => {
     expect((await createWithPictures("made-up", ["img_0000000000000000"])).status).toBe(400);
   });
 
+  test("a fresh upload of another business can't be attached, even by its id (issue 16)", async () => {
+    const theirs = "img_theirs0000000001";
+    await database.db.insert(images).values({
+      id: theirs,
+      path: `uploads/${theirs}.webp`,
+      width: 10,
+      height: 10,
+      businessId: fixtures.otherBusiness.id,
+    });
+    const borrowed = await createWithPictures("borrowed-upload", [theirs]);
+    expect(borrowed.status).toBe(400);
+    expect(await productBySlug("borrowed-upload")).toBeUndefined();
+  });
+
   test("without JavaScript the pictures travel with the form and are stored once the fields pass", async () => {
     const post = async (fields: Record<string, string>) => {
       const body = new FormData();
@@ -324,6 +338,18 @@ describe("pictures", () => {
       .select({ total: count() })
       .from(images);
     expect(imagesAfterRefusal).toBe(imagesBefore);
+    // Refused after its pictures were stored (the address is taken): none of them stays behind.
+    await createProduct(database.db, { businessId: fixtures.business.id, slug: "taken-no-js" });
+    const uploadsBefore = await readdir(path.join(dataDir, "media", "uploads")).catch(() => []);
+    const taken = await post({ ...validForm, slug: "taken-no-js" });
+    expect(taken.status).toBe(400);
+    const [{ total: imagesAfterTaken } = { total: 0 }] = await database.db
+      .select({ total: count() })
+      .from(images);
+    expect(imagesAfterTaken).toBe(imagesBefore);
+    expect(await readdir(path.join(dataDir, "media", "uploads")).catch(() => [])).toEqual(
+      uploadsBefore,
+    );
     expect((await post({ ...validForm, slug: "no-js" })).status).toBe(302);
     const product = await productBySlug("no-js");
     const rows = await database.db

@@ -207,14 +207,16 @@ async function freeSlugFor(
 }
 
 /**
- * Of `imageIds`, those this product may show: its own pictures, and pictures uploaded in the last
- * day that no product, logo or cover uses yet (fresh uploads from the form). Anything else (another
- * business's picture, a made-up id) is refused, so a product never borrows someone else's photo.
+ * Of `imageIds`, those this product may show: its own pictures, and pictures this business
+ * uploaded in the last day that no product, logo or cover uses yet (fresh uploads from the form).
+ * Anything else (another business's picture, a made-up id) is refused, so a product never
+ * borrows someone else's photo.
  */
 async function usableImages(
   executor: Executor,
   imageIds: string[],
   productId: string | null,
+  businessId: string,
 ): Promise<Set<string>> {
   if (imageIds.length === 0) return new Set();
   const rows = await executor
@@ -229,6 +231,7 @@ async function usableImages(
             : undefined,
           and(
             sql`${images.createdAt} > now() - interval '1 day'`,
+            eq(images.businessId, businessId),
             sql`not exists (select 1 from ${productImages} where ${productImages.imageId} = ${images.id})`,
             sql`not exists (select 1 from ${businesses} where ${businesses.logoImageId} = ${images.id} or ${businesses.coverImageId} = ${images.id})`,
           ),
@@ -287,7 +290,7 @@ export async function saveProduct(
       if (await slugTaken(tx, actor.businessId, slug, productId ?? undefined)) {
         return { ok: false, status: 400, errors: { slug: slugInUse } };
       }
-      const usable = await usableImages(tx, imageIds, productId);
+      const usable = await usableImages(tx, imageIds, productId, actor.businessId);
       if (imageIds.some((id) => !usable.has(id))) {
         return {
           ok: false,

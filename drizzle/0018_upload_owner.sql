@@ -1,0 +1,1 @@
+ALTER TABLE "images" ADD COLUMN "business_id" text;
