@@ -30,10 +30,11 @@ describe("an address", () => {
     expect(addressProblem(url)).toBe(problem);
   });
 
-  test("is made readable for the error page: broken escapes literal, controls gone", () => {
-    expect(readablePath("/%ZZ/a%2")).toBe("/%25ZZ/a%252");
+  test("a path that doesn't decode is made literal for the error page; the query stays", () => {
+    expect(readablePath("/%ZZ/a%2?q=%41")).toBe("/%25ZZ/a%252?q=%41");
     expect(decodeURIComponent(readablePath("/%ZZ"))).toBe("/%ZZ");
-    expect(readablePath("/a\u0000b")).toBe("/ab");
+    expect(decodeURIComponent(readablePath("/a%ED%A0%80b"))).toBe("/a%ED%A0%80b");
+    expect(readablePath("/b%00c")).toBe("/b%00c");
   });
 });
 
@@ -130,9 +131,11 @@ describe("through the server", () => {
     });
   });
 
-  test("an empty body with no type is an empty form", async () => {
-    const answer = await (await fetch(`${base}/Login`, { method: "POST" })).json();
-    expect(answer).toMatchObject({ problem: null, type: "application/x-www-form-urlencoded" });
+  test("an empty body is an empty form, whatever type it claims", async () => {
+    for (const headers of [{}, { "Content-Type": "text/plain" }] as Record<string, string>[]) {
+      const answer = await (await fetch(`${base}/Login`, { method: "POST", headers })).json();
+      expect(answer).toMatchObject({ problem: null, type: "application/x-www-form-urlencoded" });
+    }
   });
 
   test("Paystack's webhook keeps its bytes: its route checks them", async () => {

@@ -50,9 +50,15 @@ export function addressProblem(url: string): string | undefined {
   return undefined;
 }
 
-/** The path with every broken % escape made literal (`%ZZ` → `%25ZZ`), so routing can read it. */
+/**
+ * The address with a path that doesn't decode made literal (`/%ZZ` → `/%25ZZ`), so routing can
+ * read it and the error page can show it; the query is left as it came.
+ */
 export function readablePath(url: string): string {
-  return url.replace(/%(?![0-9a-f]{2})/gi, "%25").replace(new RegExp(controlInAddress, "g"), "");
+  const queryStart = url.indexOf("?");
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  const query = queryStart === -1 ? "" : url.slice(queryStart);
+  return (decoded(path) === undefined ? path.replaceAll("%", "%25") : path) + query;
 }
 
 function isFormType(contentType: string): "urlencoded" | "multipart" | undefined {
@@ -118,7 +124,7 @@ export function checkAddress() {
 
 /**
  * After boundedBody has read the body into `req.body`: a body that is not a clean web form is
- * refused, and dropped, so no action reads it. An empty body without a type becomes an empty form.
+ * refused, and dropped, so no action reads it. An empty body is an empty form, whatever its type.
  */
 export function checkBody() {
   return async (request: ExpressRequest, response: ExpressResponse, next: NextFunction) => {
@@ -126,7 +132,7 @@ export function checkBody() {
     if (!Buffer.isBuffer(body) || rawBodyPaths.some((path) => path.test(request.path))) {
       return next();
     }
-    if (body.length === 0 && !request.headers["content-type"]) {
+    if (body.length === 0 && !isFormType(request.headers["content-type"] ?? "")) {
       request.headers["content-type"] = "application/x-www-form-urlencoded";
     }
     const problem = await bodyProblem(request.headers["content-type"], body);

@@ -1,3 +1,4 @@
+import { testHooksHeaders } from "../support/test-hooks.ts";
 import { expect, openHydrated, test } from "./fixtures.ts";
 
 /**
@@ -58,7 +59,11 @@ test.describe("the latest listings", () => {
   });
 
   test("page with a real link when JavaScript is off", async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const context = await browser.newContext({
+      baseURL,
+      javaScriptEnabled: false,
+      extraHTTPHeaders: testHooksHeaders,
+    });
     try {
       const page = await context.newPage();
       await page.goto("/ll");

@@ -9,6 +9,7 @@ import {
   type Page,
 } from "@playwright/test";
 import { e2ePassword, e2eSharedShoppers } from "../support/e2e-accounts.ts";
+import { testHooksHeaders } from "../support/test-hooks.ts";
 
 /**
  * The shared Playwright `test` of the browser suite. Every test watches the console and the
@@ -116,7 +117,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   sharedPage: [
     async ({ browser }, use, workerInfo) => {
-      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const context = await browser.newContext({
+        baseURL: workerInfo.project.use.baseURL,
+        extraHTTPHeaders: testHooksHeaders,
+      });
       watchErrors(context, (error) => runningTestErrors?.push(error));
       await use(await context.newPage());
       await context.close();
@@ -141,7 +145,7 @@ export async function newWatchedContext(
   browser: Browser,
   options: BrowserContextOptions,
 ): Promise<BrowserContext> {
-  const context = await browser.newContext(options);
+  const context = await browser.newContext({ extraHTTPHeaders: testHooksHeaders, ...options });
   const errors = runningTestErrors;
   watchErrors(context, (error) => errors?.push(error));
   return context;
@@ -349,7 +353,10 @@ export const accountTest = test.extend<Record<never, never>, { account: AccountD
         });
         return;
       }
-      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const context = await browser.newContext({
+        baseURL: workerInfo.project.use.baseURL,
+        extraHTTPHeaders: testHooksHeaders,
+      });
       const details = newAccountDetails("shared");
       await createAccount(await context.newPage(), details);
       await context.close();

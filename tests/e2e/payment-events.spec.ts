@@ -127,7 +127,11 @@ test("the owner is alerted to a paid order, and a dispute shows on both order pa
   });
   expect(number).toMatch(orderNumber);
 
-  const context = await browser.newContext({ baseURL, viewport: phone });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: phone,
+    extraHTTPHeaders: testHooksHeaders,
+  });
   const ownerPage = await context.newPage();
   await signIn(ownerPage, owner.email, owner.password);
 

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
+import { testHooksHeaders } from "../support/test-hooks.ts";
 import {
   expect as baseExpect,
   expectNoHorizontalOverflow,
@@ -45,7 +46,11 @@ async function signedIn(
   who: { email: string; password: string },
   viewport: typeof phone,
 ) {
-  const context = await browser.newContext({ baseURL, viewport });
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    extraHTTPHeaders: testHooksHeaders,
+  });
   const page = await context.newPage();
   await signIn(page, who.email, who.password);
   return page;

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { testHooksHeaders } from "../support/test-hooks.ts";
 import { expect, openHydrated, resourceStatus, test } from "./fixtures.ts";
 
 /**
@@ -196,7 +197,10 @@ test("an autocomplete that arrives after Enter leaves the results uncovered", as
 test("before JavaScript the header form still searches, through /search/ff", async ({
   browser,
 }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: testHooksHeaders,
+  });
   const page = await context.newPage();
   await page.goto("/");
   await headerSearch(page).fill("massage");

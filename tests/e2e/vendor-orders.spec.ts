@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
+import { testHooksHeaders } from "../support/test-hooks.ts";
 import {
   createAccount,
   expect,
@@ -60,7 +61,11 @@ async function shoot(page: Page, name: string) {
 }
 
 async function signedInPage(browser: Browser, email: string, password: string) {
-  const context = await browser.newContext({ baseURL, viewport: phone });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: phone,
+    extraHTTPHeaders: testHooksHeaders,
+  });
   const page = await context.newPage();
   await signIn(page, email, password);
   return page;
