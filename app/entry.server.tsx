@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "./context.server.ts";
 import { NonceContext } from "./security/nonce.ts";
@@ -14,6 +14,17 @@ import { NonceContext } from "./security/nonce.ts";
  */
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors worth a stack in the log. Not a shopper leaving mid-page, and not the framework's 405
+ * for a method a route doesn't take (a stranger's GET to an upload URL): the root middleware
+ * answers that plainly and nothing went wrong on our side.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (error instanceof Error && /did not provide an `(action|loader)`/.test(error.message)) return;
+  console.error(error);
+};
 
 export default function handleRequest(
   request: Request,
