@@ -175,7 +175,8 @@ export function ProductPurchase({ product }: { product: PurchasableProduct }) {
   const hasSizes = product.sizes.length > 0;
   const onlySize = product.sizes.length === 1 ? (product.sizes[0] ?? null) : null;
   // Above the exact threshold the page knows only "in stock": checkout says if it's too many.
-  const max = product.stock.kind === "low" ? Math.min(maxQuantity, product.stock.left) : maxQuantity;
+  const max =
+    product.stock.kind === "low" ? Math.min(maxQuantity, product.stock.left) : maxQuantity;
   const outOfStock = product.stock.kind === "out";
 
   // Undefined until the shopper picks: until then the values follow the cart line, if any.

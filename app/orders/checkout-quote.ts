@@ -95,7 +95,8 @@ export function describeIssue(issue: LineIssue, line: Pick<QuotedLine, "unitPric
     case "short_stock":
       return `Only ${issue.available} left.`;
     case "over_limit":
-      if (issue.reason === "stock") return `Not that many left: you can buy up to ${issue.allowed}.`;
+      if (issue.reason === "stock")
+        return `Not that many left: you can buy up to ${issue.allowed}.`;
       return issue.allowed > 0
         ? `So that everyone gets a chance, you can buy up to ${issue.allowed} of these at a time.`
         : "Your other checkouts waiting for payment already hold as many of these as you can buy at a time.";

@@ -553,7 +553,10 @@ async function openCheckoutOf(tx: Executor, shopperId: string, now: Date) {
  * With the account, it is who may hold only so much (decision 030).
  */
 export function emailKey(email: string): string {
-  const [local = "", domain = ""] = email.trim().toLowerCase().split(/@(?=[^@]*$)/);
+  const [local = "", domain = ""] = email
+    .trim()
+    .toLowerCase()
+    .split(/@(?=[^@]*$)/);
   return `${local.replace(/\+.*$/, "")}@${domain}`;
 }
 

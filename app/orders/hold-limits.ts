@@ -53,7 +53,10 @@ export function tellableQuantity(units: number, limits: HoldLimits): number {
 /** What a product page may say about its stock: exact only when it is low enough to matter. */
 export type PublicStock = { kind: "out" } | { kind: "low"; left: number } | { kind: "in" };
 
-export function publicStock(stock: number, limits: Pick<HoldLimits, "exactStockUpTo">): PublicStock {
+export function publicStock(
+  stock: number,
+  limits: Pick<HoldLimits, "exactStockUpTo">,
+): PublicStock {
   if (stock <= 0) return { kind: "out" };
   if (stock <= limits.exactStockUpTo) return { kind: "low", left: stock };
   return { kind: "in" };

@@ -40,5 +40,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     place: city ? { city, area } : null,
     pickup: pickupIds.parse(url.searchParams.get("pickup") ?? ""),
   };
-  return data({ quote: await quoteCart(db, lines.data, handover, holds, settings.holdLimits) }, { headers });
+  return data(
+    { quote: await quoteCart(db, lines.data, handover, holds, settings.holdLimits) },
+    { headers },
+  );
 }

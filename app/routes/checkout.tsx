@@ -135,8 +135,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     case "pay-again": {
       const checkoutId = String(form.get("checkoutId") ?? "");
       const result =
-        (await startLimited(context, user, address)) ??
-        (await payAgain(paying, user, checkoutId));
+        (await startLimited(context, user, address)) ?? (await payAgain(paying, user, checkoutId));
       return data(
         { intent: "pay-again" as const, result },
         { status: result.ok ? 200 : result.status },
