@@ -1,4 +1,5 @@
 import path from "node:path";
+import { defaultHoldLimits, type HoldLimits } from "#app/orders/hold-limits.ts";
 import { z } from "#app/zod.ts";
 
 /**
@@ -24,6 +25,14 @@ export const paystackDefaults = {
   apiBaseUrl: "https://api.paystack.co",
   inlineScriptUrl: "https://js.paystack.co/v2/inline.js",
 } as const;
+
+/** A whole number setting between `min` and `max`. */
+const count = (unit: string, min: number, max: number) =>
+  z.coerce
+    .number({ message: `must be a number of ${unit}` })
+    .int(`must be a whole number of ${unit}`)
+    .min(min, `must be between ${min} and ${max}`)
+    .max(max, `must be between ${min} and ${max}`);
 
 const settingsSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -71,6 +80,12 @@ const settingsSchema = z.object({
    * /_paystack/_test hooks and /dev/mailbox, which otherwise open only to signed-in admins.
    */
   TEST_HOOKS_TOKEN: z.string().min(32, "must be at least 32 characters of random text").optional(),
+  /** Stock holds that can't be hoarded (issue 16, decision 030; defaults in app/orders/hold-limits.ts). */
+  CHECKOUT_OPEN_PER_SHOPPER: count("checkouts", 1, 50).default(defaultHoldLimits.openPerShopper),
+  CHECKOUT_OPEN_PER_ADDRESS: count("checkouts", 1, 1000).default(defaultHoldLimits.openPerAddress),
+  CHECKOUT_HOLD_SHARE_PERCENT: count("percent", 1, 100).default(defaultHoldLimits.sharePercent),
+  CHECKOUT_HOLD_SHARE_MIN_UNITS: count("units", 1, 10_000).default(defaultHoldLimits.shareMinUnits),
+  STOCK_EXACT_UP_TO: count("units", 0, 1000).default(defaultHoldLimits.exactStockUpTo),
   S3_BUCKET: z.string().min(1).optional(),
   SEED_DEMO: z
     .enum(["true", "false"], { message: "must be true or false" })
@@ -129,6 +144,14 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     /** Oja's commission on items, in basis points (5% is 500). */
     commissionRateBp: Math.round(raw.PLATFORM_COMMISSION_PERCENT * 100),
     testHooksToken: raw.TEST_HOOKS_TOKEN,
+    /** What one shopper may hold unpaid, and how exactly stock is told (decision 030). */
+    holdLimits: {
+      openPerShopper: raw.CHECKOUT_OPEN_PER_SHOPPER,
+      openPerAddress: raw.CHECKOUT_OPEN_PER_ADDRESS,
+      sharePercent: raw.CHECKOUT_HOLD_SHARE_PERCENT,
+      shareMinUnits: raw.CHECKOUT_HOLD_SHARE_MIN_UNITS,
+      exactStockUpTo: raw.STOCK_EXACT_UP_TO,
+    } satisfies HoldLimits,
     s3Bucket: raw.S3_BUCKET,
     paystack: paystackSettings(raw, { host: raw.HOST, port, publicUrl }),
     // Demo data fills an empty embedded database; a real PostgreSQL server is never seeded

@@ -4,6 +4,12 @@ import type { Database } from "#app/db/database.server.ts";
 import { decodeCursor, encodeCursor, type Page } from "#app/db/page-cursor.server.ts";
 import { type Kobo, kobo } from "#app/money.ts";
 import {
+  defaultHoldLimits,
+  type HoldLimits,
+  type PublicStock,
+  publicStock,
+} from "#app/orders/hold-limits.ts";
+import {
   mediaUrl,
   type ProductCard,
   productCardColumns,
@@ -206,7 +212,8 @@ export interface ProductDetail {
   priceKobo: Kobo;
   compareAtKobo: Kobo | null;
   sizes: string[];
-  stock: number;
+  /** What the page may tell anyone: the exact count only when low (decision 030). */
+  stock: PublicStock;
   /** Every picture in position order; the first is the main one. */
   images: ImageData[];
   business: {
@@ -227,6 +234,7 @@ export interface ProductDetail {
 export async function findProductDetail(
   db: Database,
   product: { businessSlug: string; productSlug: string } | { id: string },
+  limits: Pick<HoldLimits, "exactStockUpTo"> = defaultHoldLimits,
 ): Promise<ProductDetail | undefined> {
   const [row] = await db
     .select({
@@ -279,7 +287,7 @@ export async function findProductDetail(
     priceKobo: kobo(row.priceKobo),
     compareAtKobo: row.compareAtKobo === null ? null : kobo(row.compareAtKobo),
     sizes: row.sizes,
-    stock: row.stock,
+    stock: publicStock(row.stock, limits),
     images: pictures.map((picture) => ({
       url: mediaUrl(picture.path),
       width: picture.width,

@@ -77,6 +77,16 @@ export function IssueFix({
           Change to {issue.available}
         </FixButton>
       );
+    case "over_limit":
+      return issue.allowed > 0 ? (
+        <FixButton
+          change={{ type: "setQuantityAndSize", item: { ...item, quantity: issue.allowed } }}
+        >
+          Change to {issue.allowed}
+        </FixButton>
+      ) : (
+        <FixButton change={{ type: "remove", id: item.id }}>Remove it</FixButton>
+      );
     case "out_of_stock":
       return <FixButton change={{ type: "remove", id: item.id }}>Remove it</FixButton>;
   }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { defaultHoldLimits, publicStock } from "#app/orders/hold-limits.ts";
 import { clampQuantity, maxQuantity, stockMessage } from "./product-purchase.tsx";
 
 describe("the stock line", () => {
@@ -10,7 +11,12 @@ describe("the stock line", () => {
     [6, "In stock", "ok"],
     [120, "In stock", "ok"],
   ])("with %i in stock says %s", (stock, text, tone) => {
-    expect(stockMessage(stock)).toEqual({ text, tone });
+    expect(stockMessage(publicStock(stock, defaultHoldLimits))).toEqual({ text, tone });
+  });
+
+  test("tells the count to nobody above the threshold", () => {
+    expect(publicStock(6, defaultHoldLimits)).toEqual({ kind: "in" });
+    expect(publicStock(6, { exactStockUpTo: 10 })).toEqual({ kind: "low", left: 6 });
   });
 });
 

@@ -5,6 +5,7 @@ import { useNavigate } from "react-router";
 import type { CartProduct } from "#app/cart/cart.ts";
 import { dispatchCart, useCart } from "#app/cart/cart-store.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
+import type { PublicStock } from "#app/orders/hold-limits.ts";
 import { toast } from "./toast.ts";
 import { Button } from "./ui/button.tsx";
 import { FieldError } from "./ui/field.tsx";
@@ -12,10 +13,13 @@ import { FieldError } from "./ui/field.tsx";
 /** The quantity the page offers; the cart itself caps nothing (checkout checks stock). */
 export const maxQuantity = 99;
 
-/** What the page says about stock: exact only when it is low enough to matter. */
-export function stockMessage(stock: number): { text: string; tone: "ok" | "low" | "out" } {
-  if (stock <= 0) return { text: "Sold out", tone: "out" };
-  if (stock <= 5) return { text: `Only ${stock} left`, tone: "low" };
+/**
+ * What the page says about stock: the server tells the count only when it is low enough to
+ * matter (decision 030), and the page says no more than it was told.
+ */
+export function stockMessage(stock: PublicStock): { text: string; tone: "ok" | "low" | "out" } {
+  if (stock.kind === "out") return { text: "Sold out", tone: "out" };
+  if (stock.kind === "low") return { text: `Only ${stock.left} left`, tone: "low" };
   return { text: "In stock", tone: "ok" };
 }
 
@@ -152,7 +156,7 @@ export interface PurchasableProduct {
   /** Unit price in naira, the cart's `amount`. */
   amount: number;
   sizes: string[];
-  stock: number;
+  stock: PublicStock;
   image: string | null;
   business: { id: string; slug: string; name: string };
 }
@@ -170,8 +174,10 @@ export function ProductPurchase({ product }: { product: PurchasableProduct }) {
   const line = useCart().find((item) => item.id === product.id);
   const hasSizes = product.sizes.length > 0;
   const onlySize = product.sizes.length === 1 ? (product.sizes[0] ?? null) : null;
-  const max = Math.min(maxQuantity, Math.max(product.stock, 1));
-  const outOfStock = product.stock <= 0;
+  // Above the exact threshold the page knows only "in stock": checkout says if it's too many.
+  const max =
+    product.stock.kind === "low" ? Math.min(maxQuantity, product.stock.left) : maxQuantity;
+  const outOfStock = product.stock.kind === "out";
 
   // Undefined until the shopper picks: until then the values follow the cart line, if any.
   const [sizeChoice, setSizeChoice] = useState<string | undefined>();

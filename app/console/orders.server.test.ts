@@ -13,6 +13,7 @@ import {
 import { writeHandoverSettings } from "#app/delivery/settings.server.ts";
 import { quoteCart, startCheckout } from "#app/orders/checkout.server.ts";
 import { pollRefunds, sendPendingRefunds, verifyAndConfirm } from "#app/orders/confirm.server.ts";
+import { defaultHoldLimits } from "#app/orders/hold-limits.ts";
 import { markFulfilled, refundOrder } from "#app/orders/lifecycle.server.ts";
 import { ordersOfShopper } from "#app/orders/orders.server.ts";
 import * as checkoutStatus from "#app/routes/checkout-status.tsx";
@@ -80,6 +81,9 @@ const paymentContext = () => ({
   callbackUrl: "http://localhost:3000/checkout/callback",
   publicUrl: "http://localhost:3000",
   commissionRateBp: 500,
+  // Tests here write several unpaid orders for one shopper straight into the database, more
+  // than the open checkouts one shopper may have (decision 030).
+  holdLimits: { ...defaultHoldLimits, openPerShopper: 100 },
 });
 
 /** A shopper's real checkout at the business, paid through the simulator; its order number. */

@@ -12,7 +12,14 @@ export type LineIssue =
   /** The size in the cart isn't offered (any more), or none was chosen. */
   | { kind: "size_unavailable"; sizes: string[] }
   | { kind: "out_of_stock" }
-  | { kind: "short_stock"; available: number };
+  /** Fewer left than the cart asks, when so few that the number may be told (decision 030). */
+  | { kind: "short_stock"; available: number }
+  /**
+   * More than the shopper may take: `allowed` is a quantity they can buy, never the exact stock
+   * above the threshold. "stock": not that many left; "share": more than one shopper may hold
+   * unpaid at once (0: their other checkouts already hold it).
+   */
+  | { kind: "over_limit"; allowed: number; reason: "stock" | "share" };
 
 export interface QuotedLine {
   productId: string;
@@ -87,6 +94,12 @@ export function describeIssue(issue: LineIssue, line: Pick<QuotedLine, "unitPric
       return "Sold out.";
     case "short_stock":
       return `Only ${issue.available} left.`;
+    case "over_limit":
+      if (issue.reason === "stock")
+        return `Not that many left: you can buy up to ${issue.allowed}.`;
+      return issue.allowed > 0
+        ? `So that everyone gets a chance, you can buy up to ${issue.allowed} of these at a time.`
+        : "Your other checkouts waiting for payment already hold as many of these as you can buy at a time.";
     default: {
       const unknown: never = issue;
       return String(unknown);

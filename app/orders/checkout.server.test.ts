@@ -22,8 +22,10 @@ import {
   replacedReasons,
   type StartCheckoutResult,
   startCheckout,
+  tooManyOpenMessages,
 } from "./checkout.server.ts";
 import { confirmPayment, sendPendingRefunds, verifyAndConfirm } from "./confirm.server.ts";
+import { defaultHoldLimits } from "./hold-limits.ts";
 import {
   cancelAbandonedCheckouts,
   cancelUnpaidCheckout,
@@ -69,6 +71,10 @@ afterAll(async () => {
   await database.close();
 });
 
+/**
+ * The tests below that aren't about hold limits buy all of a product's stock at once, so their
+ * shopper may hold all of it; "holds are bounded" tests the settings' defaults.
+ */
 const context = () => ({
   db: db(),
   payments: pay.provider,
@@ -76,6 +82,7 @@ const context = () => ({
   callbackUrl: "http://localhost:3000/checkout/callback",
   publicUrl: "http://localhost:3000",
   commissionRateBp: 500,
+  holdLimits: { ...defaultHoldLimits, sharePercent: 100 },
 });
 
 interface Line {
@@ -1091,5 +1098,229 @@ describe("delivery as the business sets it", () => {
     expect(receipt?.text).toContain(
       `${order?.number} · Mama Put Kitchen · ₦9,500.00 · delivery ₦1,500.00 (Same day)`,
     );
+  });
+});
+
+describe("holds are bounded (decision 030)", () => {
+  const later = (minutes: number) => () => new Date(Date.now() + minutes * 60_000);
+  /** The settings' defaults: 3 open checkouts per shopper, 10 per address, half of a product. */
+  const bounded = (extra: Partial<typeof defaultHoldLimits> = {}, now?: () => Date) => ({
+    ...context(),
+    holdLimits: { ...defaultHoldLimits, ...extra },
+    ...(now ? { now } : {}),
+  });
+
+  /** Checks out as `who` with `email` on the form, at the total a stranger's quote gives. */
+  async function checkOutAs(
+    who: { userId: string; clientAddress?: string },
+    email: string,
+    lines: Line[],
+    limits: ReturnType<typeof bounded> = bounded(),
+  ) {
+    const quote = await quoteCart(db(), lines);
+    const form = shopperCheckoutForm(email, lines, {
+      expectedTotalKobo: String(quote.totalKobo),
+    });
+    for (const group of quote.groups) form.set(`fulfilment.${group.business.id}`, "pickup");
+    return startCheckout(limits, { id: who.userId, clientAddress: who.clientAddress }, form);
+  }
+
+  const checkoutCount = async () =>
+    (await db().select({ id: checkouts.id }).from(checkouts)).length;
+
+  test("one shopper may hold half of a product's stock, rounded up; more is refused at the line, nothing written", async () => {
+    const lamp = await createProduct(db(), { businessId: spa.id, stock: 10 });
+    const ngozi = await signUpAs(db(), { name: "Ngozi Hoarder" });
+    const before = await checkoutCount();
+    const greedy = await checkOutAs(ngozi, ngozi.email, [{ id: lamp.id, quantity: 6 }]);
+    expect(greedy).toMatchObject({
+      ok: false,
+      status: 409,
+      quote: {
+        blocked: true,
+        groups: [{ lines: [{ issues: [{ kind: "over_limit", reason: "share", allowed: 5 }] }] }],
+      },
+    });
+    expect(await checkoutCount()).toBe(before);
+    expect(await stockOf(lamp.id)).toBe(10);
+    started(await checkOutAs(ngozi, ngozi.email, [{ id: lamp.id, quantity: 5 }]));
+    expect(await stockOf(lamp.id)).toBe(5);
+
+    // A second account with the same email (a +tag is the same inbox) is the same shopper: its
+    // share is already held.
+    const again = await signUpAs(db(), { name: "Ngozi Again" });
+    const [local, domain] = ngozi.email.split("@");
+    const refused = await checkOutAs(again, `${local}+2@${domain?.toUpperCase()}`, [
+      { id: lamp.id, quantity: 1 },
+    ]);
+    expect(refused).toMatchObject({
+      status: 409,
+      quote: { groups: [{ lines: [{ issues: [{ kind: "over_limit", allowed: 0 }] }] }] },
+    });
+    // Anyone else may still buy their half of what there is.
+    const other = await signUpAs(db(), { name: "Emeka Fair" });
+    started(await checkOutAs(other, other.email, [{ id: lamp.id, quantity: 5 }]));
+    expect(await stockOf(lamp.id)).toBe(0);
+  });
+
+  test("the last few of a product can be held together, and a paid share frees the next", async () => {
+    const vase = await createProduct(db(), { businessId: spa.id, stock: 3 });
+    const bola = await signUpAs(db(), { name: "Bola Collector" });
+    const both = started(await checkOutAs(bola, bola.email, [{ id: vase.id, quantity: 2 }]));
+    pay.simulator.complete(both.reference, "success");
+    expect(await verifyAndConfirm(context(), both.reference)).toMatchObject({ kind: "paid" });
+    // Sold, not held: the last one may be bought too.
+    started(await checkOutAs(bola, bola.email, [{ id: vase.id, quantity: 1 }]));
+    expect(await stockOf(vase.id)).toBe(0);
+  });
+
+  test("a shopper may have 3 checkouts waiting for payment; the 4th is refused and writes nothing until one closes", async () => {
+    const email = `chidi-${Date.now()}@example.com`;
+    const accounts = await Promise.all(
+      ["Chidi One", "Chidi Two", "Chidi Three", "Chidi Four"].map((name) =>
+        signUpAs(db(), { name }),
+      ),
+    );
+    const product = await createProduct(db(), { businessId: spa.id, stock: 100 });
+    const open = [];
+    for (const account of accounts.slice(0, 3)) {
+      open.push(started(await checkOutAs(account, email, [{ id: product.id, quantity: 1 }])));
+    }
+    const before = await checkoutCount();
+    const fourth = accounts[3] as TestAccount;
+    expect(await checkOutAs(fourth, email, [{ id: product.id, quantity: 1 }])).toEqual({
+      ok: false,
+      status: 429,
+      message: tooManyOpenMessages.shopper,
+    });
+    expect(await checkoutCount()).toBe(before);
+    expect(await stockOf(product.id)).toBe(97);
+    // The same account checking out again replaces its own open checkout: not a 4th.
+    started(await checkOutAs(accounts[0] as TestAccount, email, [{ id: product.id, quantity: 2 }]));
+    // One closed: a 4th may start.
+    await cancelUnpaidCheckout(db(), accounts[1]?.userId as string, open[1]?.checkoutId as string);
+    started(await checkOutAs(fourth, email, [{ id: product.id, quantity: 1 }]));
+  });
+
+  test("an address may have only so many checkouts waiting; ones whose hold ran out don't count", async () => {
+    const product = await createProduct(db(), { businessId: spa.id, stock: 100 });
+    const clientAddress = "198.51.100.23";
+    const people = await Promise.all(
+      ["Kemi Cafe", "Musa Cafe", "Ife Cafe"].map((name) => signUpAs(db(), { name })),
+    );
+    const limits = bounded({ openPerAddress: 2 });
+    for (const person of people.slice(0, 2)) {
+      started(
+        await checkOutAs(
+          { ...person, clientAddress },
+          person.email,
+          [{ id: product.id, quantity: 1 }],
+          limits,
+        ),
+      );
+    }
+    const third = people[2] as TestAccount;
+    expect(
+      await checkOutAs(
+        { ...third, clientAddress },
+        third.email,
+        [{ id: product.id, quantity: 1 }],
+        limits,
+      ),
+    ).toEqual({ ok: false, status: 429, message: tooManyOpenMessages.address });
+    // Another address is not this one's business.
+    started(
+      await checkOutAs(
+        { ...third, clientAddress: "198.51.100.99" },
+        third.email,
+        [{ id: product.id, quantity: 1 }],
+        limits,
+      ),
+    );
+    // Half an hour on, the first two holds have run out.
+    const fourth = await signUpAs(db(), { name: "Sola Cafe" });
+    started(
+      await checkOutAs(
+        { ...fourth, clientAddress },
+        fourth.email,
+        [{ id: product.id, quantity: 1 }],
+        bounded({ openPerAddress: 2 }, later(31)),
+      ),
+    );
+  });
+
+  test("paying again renews the hold once; after that it keeps its time, and once that passes it can't be paid", async () => {
+    const kettle = await createProduct(db(), { businessId: spa.id, stock: 4 });
+    const yemi = await signUpAs(db(), { name: "Yemi Renewer" });
+    const first = started(await checkOutAs(yemi, yemi.email, [{ id: kettle.id, quantity: 1 }]));
+    const holdOf = async () =>
+      (await db().select().from(checkouts).where(eq(checkouts.id, first.checkoutId)))[0];
+    const created = (await holdOf())?.holdExpiresAt.getTime() as number;
+
+    const renewedAt = later(20);
+    expect(await payAgain(bounded({}, renewedAt), { id: yemi.userId }, first.checkoutId)).toEqual({
+      ok: true,
+      payment: first,
+    });
+    const renewed = await holdOf();
+    expect(renewed?.holdRenewedAt).toBeInstanceOf(Date);
+    const renewedUntil = renewed?.holdExpiresAt.getTime() as number;
+    expect(renewedUntil - created).toBeGreaterThan(19 * 60_000);
+
+    // A second renewal (pay again, or Pay for the same basket) changes nothing.
+    expect((await payAgain(bounded({}, later(40)), { id: yemi.userId }, first.checkoutId)).ok).toBe(
+      true,
+    );
+    const lines = [{ id: kettle.id, quantity: 1 }];
+    const quote = await quoteCart(db(), lines);
+    const form = shopperCheckoutForm(yemi.email, lines, {
+      expectedTotalKobo: String(quote.totalKobo),
+      [`fulfilment.${spa.id}`]: "pickup",
+    });
+    expect(await startCheckout(bounded({}, later(45)), { id: yemi.userId }, form)).toEqual({
+      ok: true,
+      payment: first,
+    });
+    expect((await holdOf())?.holdExpiresAt.getTime()).toBe(renewedUntil);
+
+    // Past the renewed time: the honest "ran out" message, and nothing new is started.
+    expect(await payAgain(bounded({}, later(51)), { id: yemi.userId }, first.checkoutId)).toEqual({
+      ok: false,
+      status: 409,
+      message: holdRanOutMessage,
+    });
+    expect(await paymentsOf(first.checkoutId)).toHaveLength(1);
+  });
+
+  test("a quote tells the exact stock only when it is low; above that, a quantity the shopper can have", async () => {
+    const rice = await createProduct(db(), { businessId: spa.id, stock: 37 });
+    const beans = await createProduct(db(), { businessId: spa.id, stock: 4 });
+    const limits = { ...defaultHoldLimits, sharePercent: 100 };
+    const quote = await quoteCart(
+      db(),
+      [
+        { id: rice.id, quantity: 50 },
+        { id: beans.id, quantity: 6 },
+      ],
+      undefined,
+      undefined,
+      limits,
+    );
+    const issues = quote.groups[0]?.lines.map((line) => line.issues);
+    expect(issues).toEqual([
+      [{ kind: "over_limit", reason: "stock", allowed: 20 }],
+      [{ kind: "short_stock", available: 4 }],
+    ]);
+    expect(JSON.stringify(quote)).not.toMatch(/\b37\b/);
+    // Within the stock: nothing said at all.
+    const fine = await quoteCart(db(), [{ id: rice.id, quantity: 18 }], undefined, undefined, {
+      ...defaultHoldLimits,
+    });
+    expect(fine.blocked).toBe(false);
+    // The share, likewise, is told on the same ladder: half of 37 is 19, told as "up to 10".
+    const share = await quoteCart(db(), [{ id: rice.id, quantity: 30 }]);
+    expect(share.groups[0]?.lines[0]?.issues).toEqual([
+      { kind: "over_limit", reason: "share", allowed: 10 },
+    ]);
   });
 });

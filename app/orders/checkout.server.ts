@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { email, type FieldErrors, fieldErrors, nigerianPhone } from "#app/auth/forms.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
@@ -31,6 +31,12 @@ import {
   type Quote,
   type QuotedGroup,
 } from "./checkout-quote.ts";
+import {
+  defaultHoldLimits,
+  type HoldLimits,
+  shareAllowance,
+  tellableQuantity,
+} from "./hold-limits.ts";
 import { newOrderNumber } from "./order-number.ts";
 import { checkouts, type DeliveryAddress, orderLines, orders, payments } from "./schema.server.ts";
 
@@ -80,16 +86,34 @@ export interface HandoverChoice {
 }
 
 /**
+ * What one shopper holds unpaid (shopperHolds), as a quote counts it. A stranger holds nothing.
+ */
+export interface ShopperHolds {
+  /**
+   * What the shopper's open checkout holds: available to them, so coming back to pay the same
+   * basket isn't told it sold out (decision 020). Empty once its stock was put back on the shelf.
+   */
+  own: ReadonlyMap<string, number>;
+  /** That open checkout: checking out replaces or resumes it, so it isn't "held elsewhere". */
+  openCheckoutId: string | null;
+  /** What the same shopper (account or checkout email) holds in their other live checkouts. */
+  elsewhere: ReadonlyMap<string, number>;
+}
+
+const nobody: ShopperHolds = { own: new Map(), openCheckoutId: null, elsewhere: new Map() };
+
+/**
  * Reprices the cart from the database, prices each business's delivery to the shopper's place
- * (decision 021) and says what stands in the way of paying for it. `heldForShopper` is stock the
- * shopper's own open checkout holds (heldByOpenCheckout): it counts as available to them, so
- * coming back to pay the same basket isn't told it sold out (decision 020).
+ * (decision 021) and says what stands in the way of paying for it: sold out, fewer left, or more
+ * than one shopper may hold at a time (a share of the product's stock, decision 030). Stock
+ * above the limits' threshold is never told exactly.
  */
 export async function quoteCart(
   executor: Executor,
   lines: CartLineInput[],
   handover: HandoverChoice = { place: null, pickup: new Set() },
-  heldForShopper: ReadonlyMap<string, number> = new Map(),
+  holds: ShopperHolds = nobody,
+  limits: HoldLimits = defaultHoldLimits,
 ): Promise<Quote> {
   const ids = lines.map((line) => line.id);
   const rows = await executor
@@ -116,6 +140,7 @@ export async function quoteCart(
       ),
     );
   const byId = new Map(rows.map((row) => [row.id, row]));
+  const heldByAll = await heldByEveryone(executor, ids, holds.openCheckoutId);
   const groups = new Map<string, QuotedGroup>();
   const unavailable: string[] = [];
   for (const line of lines) {
@@ -133,11 +158,14 @@ export async function quoteCart(
     if (product.sizes.length > 0 && (size === null || !product.sizes.includes(size))) {
       issues.push({ kind: "size_unavailable", sizes: product.sizes });
     }
-    const stock = product.stock + (heldForShopper.get(product.id) ?? 0);
-    if (stock === 0) issues.push({ kind: "out_of_stock" });
-    else if (line.quantity > stock) {
-      issues.push({ kind: "short_stock", available: stock });
-    }
+    const stockIssue = stockLimit(
+      line.quantity,
+      product.stock + (holds.own.get(product.id) ?? 0),
+      product.stock + (holds.own.get(product.id) ?? 0) + (heldByAll.get(product.id) ?? 0),
+      holds.elsewhere.get(product.id) ?? 0,
+      limits,
+    );
+    if (stockIssue) issues.push(stockIssue);
     let group = groups.get(product.businessId);
     if (!group) {
       group = {
@@ -203,6 +231,54 @@ export async function quoteCart(
       unavailable.length > 0 ||
       quoted.some((group) => group.lines.some((line) => line.issues.some(isBlocking))),
   };
+}
+
+/**
+ * Whether `quantity` may be taken: `available` is what the shopper can have now, `total` the
+ * product's whole stock (on the shelf and held by every checkout), `heldElsewhere` what the
+ * shopper holds in their other checkouts. Exact numbers are told only at or below the threshold.
+ */
+export function stockLimit(
+  quantity: number,
+  available: number,
+  total: number,
+  heldElsewhere: number,
+  limits: HoldLimits,
+): LineIssue | null {
+  if (available <= 0) return { kind: "out_of_stock" };
+  const share = Math.max(shareAllowance(total, limits) - heldElsewhere, 0);
+  if (quantity <= Math.min(available, share)) return null;
+  if (share < available) {
+    return { kind: "over_limit", reason: "share", allowed: tellableQuantity(share, limits) };
+  }
+  if (available <= limits.exactStockUpTo) return { kind: "short_stock", available };
+  return { kind: "over_limit", reason: "stock", allowed: tellableQuantity(available, limits) };
+}
+
+/** Units of each product held by every checkout whose stock is off the shelf, but one. */
+async function heldByEveryone(
+  executor: Executor,
+  productIds: string[],
+  exceptCheckoutId: string | null,
+): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await executor
+    .select({
+      productId: orderLines.productId,
+      quantity: sql<number>`sum(${orderLines.quantity})::int`,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .innerJoin(checkouts, eq(checkouts.id, orders.checkoutId))
+    .where(
+      and(
+        inArray(orderLines.productId, productIds),
+        eq(checkouts.stockHold, "held"),
+        exceptCheckoutId ? ne(checkouts.id, exceptCheckoutId) : undefined,
+      ),
+    )
+    .groupBy(orderLines.productId);
+  return new Map(rows.flatMap((row) => (row.productId ? [[row.productId, row.quantity]] : [])));
 }
 
 const fulfilmentField = z.enum(["delivery", "pickup"], {
@@ -313,6 +389,8 @@ export type StartCheckoutResult =
   | { ok: true; payment: StartedPayment }
   | { ok: false; status: 400; errors: FieldErrors }
   | { ok: false; status: 409; message: string; quote: Quote }
+  /** Too many checkouts waiting for payment, or started lately (decision 030): nothing written. */
+  | { ok: false; status: 429; message: string }
   /** The orders are saved but the provider could not start the payment: pay again later. */
   | { ok: false; status: 502; message: string; checkoutId: string };
 
@@ -326,7 +404,15 @@ interface PaymentContext {
   callbackUrl: string;
   /** Oja's commission on items, from settings, fixed on each order as it is written. */
   commissionRateBp: number;
+  /** What one shopper may hold unpaid (settings); the defaults when not given. */
+  holdLimits?: HoldLimits;
   now?: () => Date;
+}
+
+/** Who is checking out: the account, and the address the request came from (when known). */
+export interface CheckoutShopper {
+  id: string;
+  clientAddress?: string | null;
 }
 
 /**
@@ -462,33 +548,99 @@ async function openCheckoutOf(tx: Executor, shopperId: string, now: Date) {
   return open;
 }
 
-/** What the shopper's open checkout holds right now, per product (none once its hold ran out). */
-export async function heldByOpenCheckout(
+/**
+ * The contact email as one shopper: lower case, without a "+tag" (ada+1@… and ada+2@… are Ada).
+ * With the account, it is who may hold only so much (decision 030).
+ */
+export function emailKey(email: string): string {
+  const [local = "", domain = ""] = email
+    .trim()
+    .toLowerCase()
+    .split(/@(?=[^@]*$)/);
+  return `${local.replace(/\+.*$/, "")}@${domain}`;
+}
+
+/** Checkouts whose stock is held for them now (not expired) with orders still waiting. */
+const liveHold = (now: Date) =>
+  and(
+    eq(checkouts.stockHold, "held"),
+    gt(checkouts.holdExpiresAt, now),
+    sql`exists (select 1 from ${orders} where ${orders.checkoutId} = ${checkouts.id} and ${orders.status} = 'pending_payment')`,
+  );
+
+/**
+ * What a shopper holds unpaid right now: their open checkout's stock (available to them) and,
+ * per product, what their other live checkouts hold — theirs being the account's or any with
+ * the same contact email (another account with the same email is the same shopper).
+ */
+export async function shopperHolds(
   executor: Executor,
-  shopperId: string,
+  shopper: { id: string; email: string },
   now = new Date(),
-): Promise<Map<string, number>> {
+): Promise<ShopperHolds> {
   const rows = await executor
     .select({
+      checkoutId: checkouts.id,
+      open: sql<boolean>`(${checkouts.shopperId} = ${shopper.id} and ${checkouts.basketKey} is not null)`,
       productId: orderLines.productId,
-      quantity: sql<number>`sum(${orderLines.quantity})::int`,
+      quantity: orderLines.quantity,
     })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .innerJoin(checkouts, eq(checkouts.id, orders.checkoutId))
+    .from(checkouts)
+    .innerJoin(orders, eq(orders.checkoutId, checkouts.id))
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
     .where(
       and(
-        eq(checkouts.shopperId, shopperId),
-        isNotNull(checkouts.basketKey),
-        eq(checkouts.stockHold, "held"),
-        gt(checkouts.holdExpiresAt, now),
+        or(eq(checkouts.shopperId, shopper.id), eq(checkouts.emailKey, emailKey(shopper.email))),
+        liveHold(now),
         eq(orders.status, "pending_payment"),
         isNotNull(orderLines.productId),
       ),
-    )
-    .groupBy(orderLines.productId);
-  return new Map(rows.flatMap((row) => (row.productId ? [[row.productId, row.quantity]] : [])));
+    );
+  const own = new Map<string, number>();
+  const elsewhere = new Map<string, number>();
+  let openCheckoutId: string | null = null;
+  for (const row of rows) {
+    if (!row.productId) continue;
+    const into = row.open ? own : elsewhere;
+    if (row.open) openCheckoutId = row.checkoutId;
+    into.set(row.productId, (into.get(row.productId) ?? 0) + row.quantity);
+  }
+  return { own, openCheckoutId, elsewhere };
 }
+
+/**
+ * How many other checkouts hold stock for this shopper (account or email) and for this address,
+ * leaving out the one being replaced or resumed. Callers hold the shopper's checkout locks.
+ */
+async function otherLiveCheckouts(
+  tx: Executor,
+  shopper: { id: string; email: string; clientAddress: string | null },
+  except: string | null,
+  now: Date,
+) {
+  const count = async (who: ReturnType<typeof or>) => {
+    const [row] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(checkouts)
+      .where(and(who, liveHold(now), except ? ne(checkouts.id, except) : undefined));
+    return row?.count ?? 0;
+  };
+  return {
+    shopper: await count(
+      or(eq(checkouts.shopperId, shopper.id), eq(checkouts.emailKey, emailKey(shopper.email))),
+    ),
+    address: shopper.clientAddress
+      ? await count(eq(checkouts.clientAddress, shopper.clientAddress))
+      : 0,
+  };
+}
+
+export const tooManyOpenMessages = {
+  shopper:
+    "You already have checkouts waiting for payment. Pay for one, or cancel it, before starting another.",
+  address:
+    "Too many checkouts are waiting for payment from your network just now. Try again in a few minutes.",
+} as const;
 
 /** Whether a checkout's stock is held for it right now: the only time it may be paid. */
 export function holdIsLive(checkout: { stockHold: string; holdExpiresAt: Date }, now: Date) {
@@ -515,13 +667,15 @@ async function linesOfCheckout(tx: Executor, checkoutId: string) {
  */
 export async function startCheckout(
   context: PaymentContext,
-  shopper: { id: string },
+  shopper: CheckoutShopper,
   form: FormData,
 ): Promise<StartCheckoutResult> {
   const parsed = parseCheckoutForm(form);
   if (!parsed.ok) return { ok: false, status: 400, errors: parsed.errors };
   const { input } = parsed;
   const now = context.now?.() ?? new Date();
+  const limits = context.holdLimits ?? defaultHoldLimits;
+  const clientAddress = shopper.clientAddress ?? null;
 
   const handover: HandoverChoice = {
     place: input.deliveryAddress
@@ -536,16 +690,32 @@ export async function startCheckout(
 
   const written = await context.db
     .transaction(async (tx) => {
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${shopper.id}`}, 0))`,
-      );
+      // The account, its email and its address are each taken one checkout at a time (always in
+      // this order, so two never wait for each other), so their limits below are exact.
+      const locks = [
+        `checkout:${shopper.id}`,
+        `checkout-email:${emailKey(input.email)}`,
+        ...(clientAddress ? [`checkout-address:${clientAddress}`] : []),
+      ];
+      for (const lock of locks) {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lock}, 0))`);
+      }
       const open = await openCheckoutOf(tx, shopper.id, now);
       // The open checkout's own hold counts as available to this basket: it is put back first
       // (and taken again below if this is the same basket). A refusal undoes it with the rest.
       if (open?.stockHold === "held") {
         await returnStock(tx, await linesOfCheckout(tx, open.id));
       }
-      const quote = await quoteCart(tx, input.lines, handover);
+      // The share of each product the shopper may hold is decided here, in the transaction that
+      // takes the stock (decision 030): what their other checkouts hold counts against it.
+      const { elsewhere } = await shopperHolds(tx, { id: shopper.id, email: input.email }, now);
+      const quote = await quoteCart(
+        tx,
+        input.lines,
+        handover,
+        { own: new Map(), openCheckoutId: open?.id ?? null, elsewhere },
+        limits,
+      );
       if (quote.blocked) {
         throw new CheckoutRefused({
           ok: false,
@@ -599,6 +769,23 @@ export async function startCheckout(
         );
         return resumeCheckout(tx, open, now);
       }
+      // A new hold: only so many may wait for payment per shopper and per address.
+      const others = await otherLiveCheckouts(
+        tx,
+        { id: shopper.id, email: input.email, clientAddress },
+        open?.id ?? null,
+        now,
+      );
+      if (others.shopper >= limits.openPerShopper || others.address >= limits.openPerAddress) {
+        throw new CheckoutRefused({
+          ok: false,
+          status: 429,
+          message:
+            others.shopper >= limits.openPerShopper
+              ? tooManyOpenMessages.shopper
+              : tooManyOpenMessages.address,
+        });
+      }
       if (open) {
         await tx
           .update(orders)
@@ -636,6 +823,8 @@ export async function startCheckout(
         stockHold: "held",
         holdExpiresAt: holdUntil(now),
         basketKey,
+        emailKey: emailKey(input.email),
+        clientAddress,
         createdAt: now,
         updatedAt: now,
       });
@@ -709,7 +898,7 @@ export async function startCheckout(
       if (error instanceof CheckoutRefused) return error.result;
       if (!(error instanceof StockRanOut)) throw error;
       // Someone bought the last units between the quote and the hold: show the cart as it is now.
-      const quote = await quoteCart(context.db, input.lines, handover);
+      const quote = await quoteCart(context.db, input.lines, handover, nobody, limits);
       return {
         ok: false as const,
         status: 409 as const,
@@ -765,16 +954,19 @@ async function awaitStartedPayment(
 }
 
 /**
- * The same basket again while its stock is held: the hold is renewed and the payment already
- * open is handed back (two tabs, a second press). Only when that payment can't be resumed (the
- * provider refused to start it, or it was settled unpaid) is a new attempt made for the same
- * orders.
+ * The same basket again while its stock is held: the payment already open is handed back (two
+ * tabs, a second press). Only when that payment can't be resumed (the provider refused to start
+ * it, or it was settled unpaid) is a new attempt made for the same orders. The first time, the
+ * hold is renewed for another 30 minutes; after that it keeps its time (decision 030), so no
+ * checkout keeps stock off the shelf for more than an hour.
  */
 async function resumeCheckout(tx: Executor, open: typeof checkouts.$inferSelect, now: Date) {
-  await tx
-    .update(checkouts)
-    .set({ holdExpiresAt: holdUntil(now), updatedAt: now })
-    .where(eq(checkouts.id, open.id));
+  if (open.holdRenewedAt === null) {
+    await tx
+      .update(checkouts)
+      .set({ holdExpiresAt: holdUntil(now), holdRenewedAt: now, updatedAt: now })
+      .where(eq(checkouts.id, open.id));
+  }
   const [latest] = await tx
     .select()
     .from(payments)

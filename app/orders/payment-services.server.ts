@@ -12,6 +12,7 @@ export function paymentServices({ db, payments, log, settings, emailQueued }: Ap
     emailQueued,
     publicUrl: settings.publicUrl,
     commissionRateBp: settings.commissionRateBp,
+    holdLimits: settings.holdLimits,
     /** Where the provider's own payment page sends the shopper back. */
     callbackUrl: new URL("/checkout/callback", settings.publicUrl).toString(),
   };

@@ -80,6 +80,16 @@ export const checkouts = pgTable(
      * (decision 020).
      */
     basketKey: text("basket_key"),
+    /**
+     * The contact email normalised (lower case, without a +tag): with the account, who the
+     * "shopper" is whose open checkouts and held stock are bounded (decision 030). Null on
+     * checkouts made before it.
+     */
+    emailKey: text("email_key"),
+    /** The address the checkout was started from (TRUST_PROXY-aware), bounded like the shopper. */
+    clientAddress: text("client_address"),
+    /** When the hold was renewed by paying again; a hold is renewed at most once (decision 030). */
+    holdRenewedAt: timestamp("hold_renewed_at", { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -90,6 +100,11 @@ export const checkouts = pgTable(
       .where(sql`${table.basketKey} is not null`),
     // The reservation job looks only at held stock.
     index("checkouts_held_idx").on(table.holdExpiresAt).where(sql`${table.stockHold} = 'held'`),
+    // A shopper's (and an address's) holds are counted at every checkout (decision 030).
+    index("checkouts_held_email_idx").on(table.emailKey).where(sql`${table.stockHold} = 'held'`),
+    index("checkouts_held_address_idx")
+      .on(table.clientAddress)
+      .where(sql`${table.stockHold} = 'held'`),
     check("checkouts_total_positive", sql`${table.totalKobo} > 0`),
   ],
 );

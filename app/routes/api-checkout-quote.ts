@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { currentUser } from "#app/auth/session.server.ts";
 import { services } from "#app/context.server.ts";
-import { cartLinesField, heldByOpenCheckout, quoteCart } from "#app/orders/checkout.server.ts";
+import { cartLinesField, quoteCart, shopperHolds } from "#app/orders/checkout.server.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/api-checkout-quote";
 
@@ -10,7 +10,8 @@ import type { Route } from "./+types/api-checkout-quote";
  * repriced from the database, each business's delivery to that city and area priced (decision
  * 021), with what stands in the way of paying (decision 014). A GET, so asking for it again
  * whenever the cart or the address changes doesn't make the page reload its other data; never
- * cached (prices and stock move).
+ * cached (prices and stock move). Anyone may ask, so stock is told exactly only when it is low
+ * (decision 030): a cart asking for more hears a quantity it can have, not how many there are.
  */
 const placeName = z.string().trim().max(60).catch("");
 const pickupIds = z
@@ -28,15 +29,19 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       { status: 400, headers },
     );
   }
-  const { db } = services(context);
-  // What the shopper's own open checkout holds is theirs to pay for (decision 020).
+  const { db, settings } = services(context);
+  // What the shopper's own open checkout holds is theirs to pay for (decision 020); what their
+  // other checkouts hold counts against their share (decision 030).
   const user = currentUser(context);
-  const held = user ? await heldByOpenCheckout(db, user.id) : undefined;
+  const holds = user ? await shopperHolds(db, { id: user.id, email: user.email }) : undefined;
   const city = placeName.parse(url.searchParams.get("city") ?? "");
   const area = placeName.parse(url.searchParams.get("area") ?? "");
   const handover = {
     place: city ? { city, area } : null,
     pickup: pickupIds.parse(url.searchParams.get("pickup") ?? ""),
   };
-  return data({ quote: await quoteCart(db, lines.data, handover, held) }, { headers });
+  return data(
+    { quote: await quoteCart(db, lines.data, handover, holds, settings.holdLimits) },
+    { headers },
+  );
 }

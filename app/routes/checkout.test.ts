@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { exportPersonalData } from "#app/auth/personal-data.server.ts";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
 import { checkouts, products } from "#app/db/schema.server.ts";
+import type { Quote } from "#app/orders/checkout-quote.ts";
 import { getFrom, postTo, signUpAs, type TestAccount } from "#tests/support/accounts.ts";
 import { createBusiness, createCategory, createProduct } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
@@ -350,5 +351,101 @@ describe("the shopper's orders", () => {
         lines: [expect.objectContaining({ name: "Steam & Sauna Session", quantity: 1 })],
       }),
     );
+  });
+});
+
+describe("bounds on holding stock (decision 030)", () => {
+  test("a stranger's quote never says how many there are above the threshold", async () => {
+    const product = await createProduct(db(), { businessId: spa.id, stock: 37 });
+    const few = await createProduct(db(), { businessId: spa.id, stock: 2 });
+    const lines = JSON.stringify([
+      { id: product.id, quantity: 60 },
+      { id: few.id, quantity: 9 },
+    ]);
+    const answer = await getFrom(
+      db(),
+      quoteRoute,
+      `/api/checkout/quote?${new URLSearchParams({ lines })}`,
+      { env: pay.env },
+    );
+    const quote = (answer.data as { quote: Quote }).quote;
+    expect(quote.groups[0]?.lines.map((line) => line.issues)).toEqual([
+      [{ kind: "over_limit", reason: "share", allowed: 10 }],
+      [{ kind: "short_stock", available: 2 }],
+    ]);
+    expect(JSON.stringify(answer.data)).not.toMatch(/\b37\b/);
+  });
+
+  test("Pay is rate limited per shopper: past 20 presses in 15 minutes a 429 says when to try again, and nothing is written", async () => {
+    const eager = await signUpAs(db(), { name: "Eager Presser", ip: "198.51.100.61" });
+    const product = await createProduct(db(), { businessId: spa.id, stock: 50 });
+    const asEager = { cookie: eager.cookie, env: pay.env, ip: "198.51.100.61" };
+    const press = () =>
+      postTo(
+        db(),
+        checkout,
+        "/checkout",
+        {
+          intent: "pay",
+          lines: JSON.stringify([{ id: product.id, quantity: 1 }]),
+          // A stale total: each press is refused (409) before anything is written.
+          expectedTotalKobo: "1",
+          email: eager.email,
+          phone: "08031234567",
+          [`fulfilment.${spa.id}`]: "pickup",
+        },
+        asEager,
+      );
+    for (let n = 0; n < 20; n++) expect((await press()).status).toBe(409);
+    const limited = await press();
+    expect(limited).toMatchObject({
+      status: 429,
+      data: {
+        intent: "pay",
+        result: {
+          ok: false,
+          status: 429,
+          message: expect.stringMatching(
+            /^Too many payments started\. Try again in \d+ minutes?\.$/,
+          ),
+        },
+      },
+    });
+    // Pay again counts too.
+    const again = await postTo(
+      db(),
+      checkout,
+      "/checkout",
+      { intent: "pay-again", checkoutId: "chk_none" },
+      asEager,
+    );
+    expect(again.status).toBe(429);
+    const theirs = await db()
+      .select({ id: checkouts.id })
+      .from(checkouts)
+      .where(eq(checkouts.shopperId, eager.userId));
+    expect(theirs).toHaveLength(0);
+  });
+
+  test("…and per address, across shoppers", async () => {
+    const ip = "198.51.100.62";
+    const people: TestAccount[] = [];
+    for (const name of ["Ope Shared", "Dayo Shared", "Femi Shared", "Tobi Shared"]) {
+      people.push(await signUpAs(db(), { name, ip: "198.51.100.70" }));
+    }
+    const pressAs = (person: TestAccount) =>
+      postTo(
+        db(),
+        checkout,
+        "/checkout",
+        { intent: "pay-again", checkoutId: "chk_none" },
+        { cookie: person.cookie, env: pay.env, ip },
+      );
+    // 20 each from three shoppers behind one address (a 404 each: no such checkout)...
+    for (const person of people.slice(0, 3)) {
+      for (let n = 0; n < 20; n++) expect((await pressAs(person)).status).toBe(404);
+    }
+    // ...and the address has had its 60.
+    expect((await pressAs(people[3] as TestAccount)).status).toBe(429);
   });
 });

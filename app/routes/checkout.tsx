@@ -5,6 +5,7 @@ import { data, Link, redirect, useFetcher, useNavigate } from "react-router";
 import { addressesOf } from "#app/auth/addresses.server.ts";
 import type { FieldErrors } from "#app/auth/forms.ts";
 import { formatNigerianPhone } from "#app/auth/phone.ts";
+import { clientIp } from "#app/auth/request-info.server.ts";
 import { requireUser } from "#app/auth/session.server.ts";
 import type { CartItem } from "#app/cart/cart.ts";
 import { useCart } from "#app/cart/cart-store.ts";
@@ -39,6 +40,7 @@ import { checkoutOfPayment, paymentSettled } from "#app/orders/orders.server.ts"
 import { paymentServices } from "#app/orders/payment-services.server.ts";
 import { PaymentProviderError } from "#app/payments/provider.server.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";
+import { rateLimitRules, retryAfterText } from "#app/security/rate-limit.server.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/checkout";
 
@@ -90,20 +92,50 @@ const intentSchema = z.enum(["pay", "pay-again", "confirm"]);
 const confirmFailedMessage =
   "We couldn't confirm your payment with Paystack just now. If money left your account, your order updates by itself within a few minutes: there's no need to pay again.";
 
+/**
+ * Pay and pay again take stock off the shelf: each press counts against the shopper's and the
+ * address's limits (decision 030). Refused, nothing is written.
+ */
+async function startLimited(
+  context: Route.ActionArgs["context"],
+  user: { id: string },
+  address: string | null,
+) {
+  const { rateLimits } = services(context);
+  for (const [rule, key] of [
+    [rateLimitRules.checkoutStartPerShopper, user.id],
+    [rateLimitRules.checkoutStartPerIp, address ?? "unknown"],
+  ] as const) {
+    const verdict = await rateLimits.hit(rule, key);
+    if (!verdict.allowed) {
+      return {
+        ok: false as const,
+        status: 429 as const,
+        message: `Too many payments started. ${retryAfterText(verdict.retryAfterSeconds)}`,
+      };
+    }
+  }
+  return null;
+}
+
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const paying = paymentServices(services(context));
   const form = await request.formData();
   const intent = intentSchema.safeParse(form.get("intent"));
   if (!intent.success) return data({ error: "Unknown action" }, { status: 400 });
+  const address = clientIp(request);
   switch (intent.data) {
     case "pay": {
-      const result = await startCheckout(paying, user, form);
+      const result =
+        (await startLimited(context, user, address)) ??
+        (await startCheckout(paying, { id: user.id, clientAddress: address }, form));
       return data({ intent: "pay" as const, result }, { status: result.ok ? 200 : result.status });
     }
     case "pay-again": {
       const checkoutId = String(form.get("checkoutId") ?? "");
-      const result = await payAgain(paying, user, checkoutId);
+      const result =
+        (await startLimited(context, user, address)) ?? (await payAgain(paying, user, checkoutId));
       return data(
         { intent: "pay-again" as const, result },
         { status: result.ok ? 200 : result.status },
@@ -240,7 +272,7 @@ function CheckoutForm({ items, loaderData }: { items: CartItem[]; loaderData: Lo
     handled.current = payResult;
     if (payResult.ok) pay(payResult.payment);
     else if (payResult.status === 502) showSaved(payResult);
-    else if (payResult.status === 409) {
+    else if (payResult.status === 409 || payResult.status === 429) {
       setRefusedLines(lines);
       loadQuote(currentQuoteUrl);
     }
@@ -256,7 +288,10 @@ function CheckoutForm({ items, loaderData }: { items: CartItem[]; loaderData: Lo
   );
   // The refusal's message stays until the cart it was about is changed.
   const failure =
-    payResult && !payResult.ok && payResult.status === 409 && refusedLines === lines
+    payResult &&
+    !payResult.ok &&
+    (payResult.status === 409 || payResult.status === 429) &&
+    refusedLines === lines
       ? payResult.message
       : undefined;
 

@@ -77,6 +77,15 @@ describe("the product page", () => {
     expect(data.more.map((item) => item.slug)).toEqual(["sold-out"]);
   });
 
+  test("tells the stock exactly only when it is low (decision 030)", async () => {
+    expect((await open("ewa-spa", "silk-robe")).product.stock).toEqual({ kind: "low", left: 3 });
+    expect((await open("ewa-spa", "sold-out")).product.stock).toEqual({ kind: "out" });
+    const plenty = await open("other-shop", "hair-oil");
+    expect(plenty.product.stock).toEqual({ kind: "in" });
+    // Nothing else in the page's data carries the count either.
+    expect(JSON.stringify(plenty)).not.toMatch(/"(stock|left|available)":\s*\d/);
+  });
+
   test("describes the product for search engines: price in naira, NGN, in stock, seller", async () => {
     const data = await open("EWA-SPA", "Silk-Robe");
     const tags = meta({ loaderData: data, matches } as never);

@@ -45,7 +45,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
         priceCurrency: "NGN",
         price: koboToNaira(kobo(product.priceKobo)).toFixed(2),
         availability:
-          product.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+          product.stock.kind === "out"
+            ? "https://schema.org/OutOfStock"
+            : "https://schema.org/InStock",
         url: absoluteUrl(origin, path),
         seller: {
           "@type": "Organization",
@@ -70,11 +72,12 @@ const paramsSchema = z.object({
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const parsed = paramsSchema.safeParse(params);
   if (!parsed.success) throw notFound(url);
-  const { db } = services(context);
-  const product = await findProductDetail(db, {
-    businessSlug: parsed.data.id,
-    productSlug: parsed.data.product,
-  });
+  const { db, settings } = services(context);
+  const product = await findProductDetail(
+    db,
+    { businessSlug: parsed.data.id, productSlug: parsed.data.product },
+    settings.holdLimits,
+  );
   if (!product) throw notFound(url);
   const more = await moreFromBusiness(db, product.business.id, product.id);
   const brand: Brand = {

@@ -27,9 +27,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const { db } = services(context);
+  const { db, settings } = services(context);
   const text = termOf(params.id);
-  const product = text ? await findProductDetail(db, { id: params.prod }) : undefined;
+  const product = text
+    ? await findProductDetail(db, { id: params.prod }, settings.holdLimits)
+    : undefined;
   if (!product) throw notFound(url);
   const similar = await similarProducts(db, product);
   return { text, product, similar };

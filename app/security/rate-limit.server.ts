@@ -29,6 +29,13 @@ export const rateLimitRules = {
   passwordResetPerEmail: { name: "reset-email", points: 3, windowSeconds: 60 * 60 },
   passwordChangePerAccount: { name: "password-change", points: 5, windowSeconds: 15 * 60 },
   verificationEmailPerAccount: { name: "verify-email", points: 3, windowSeconds: 60 * 60 },
+  /**
+   * Pay and pay again, per shopper and per address (decision 030): every press may take stock
+   * off the shelf, so a loop of them can't keep a product out of reach. A shopper fixing their
+   * cart presses Pay a handful of times; an address is shared by many.
+   */
+  checkoutStartPerShopper: { name: "checkout-shopper", points: 20, windowSeconds: 15 * 60 },
+  checkoutStartPerIp: { name: "checkout-ip", points: 60, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
