@@ -7,9 +7,12 @@ import { testHooksHeaders, testHooksToken } from "./tests/support/test-hooks.ts"
  * the app migrates and seeds its demo data exactly as on a fresh machine.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
-// The servers the suite starts (this one and the specs' own) let the suite's requests, which all
-// carry the token, use /dev/mailbox and the simulator's test hooks.
-process.env.TEST_HOOKS_TOKEN = testHooksToken;
+// Settings of every server the suite starts (this one, and the specs' own, which inherit them):
+// the suite's requests, which all carry the token, may use /dev/mailbox and the simulator's test
+// hooks; and every browser of the suite comes from one address, so its shoppers' unpaid
+// checkouts would otherwise meet the per-address limit (decision 030, which Vitest tests).
+const suiteSettings = { TEST_HOOKS_TOKEN: testHooksToken, CHECKOUT_OPEN_PER_ADDRESS: "1000" };
+Object.assign(process.env, suiteSettings);
 export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
@@ -49,10 +52,7 @@ export default defineConfig({
       PORT: String(port),
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
-      TEST_HOOKS_TOKEN: testHooksToken,
-      // Every browser of the suite comes from one address: its shoppers' unpaid checkouts
-      // would otherwise meet the per-address limit (decision 030), which Vitest tests.
-      CHECKOUT_OPEN_PER_ADDRESS: "1000",
+      ...suiteSettings,
     },
   },
 });
