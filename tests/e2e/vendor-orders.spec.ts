@@ -313,6 +313,7 @@ test("the owner invites a manager, who joins from the email and sees the console
     await page.getByRole("checkbox", { name: /I agree to Oja's privacy policy/ }).check();
     await page.getByRole("button", { name: "Create account" }).click();
     // Sign-up starts no session (decision 029): the "check your email" page signs in next.
+    await expect(page.getByRole("heading", { level: 1, name: "Check your email" })).toBeVisible();
     await page.getByRole("main").getByRole("link", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL(/\/Login\?redirectTo=%2Fvendor%2Finvitations%2F/);
     await waitForHydration(page);
