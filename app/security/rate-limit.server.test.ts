@@ -114,4 +114,20 @@ describe.skipIf(!redisUrl)("rate limits in Redis", () => {
     await second.reset(rule, "ada");
     expect((await first.check(rule, "ada")).allowed).toBe(true);
   });
+
+  test("share a back-off's failures and wait between instances", async () => {
+    const prefix = `oja-test:${randomBytes(6).toString("hex")}`;
+    const first = instance(prefix);
+    const second = instance(prefix);
+    await first.fail(backoff, "ada|A");
+    await second.fail(backoff, "ada|A");
+    expect(await first.fail(backoff, "ada|A")).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    const waiting = await second.check(backoff, "ada|A");
+    expect(waiting.allowed).toBe(false);
+    if (!waiting.allowed) expect(waiting.retryAfterSeconds).toBeGreaterThan(55);
+    expect((await second.check(backoff, "ada|B")).allowed).toBe(true);
+    await second.reset(backoff, "ada|A");
+    expect((await first.check(backoff, "ada|A")).allowed).toBe(true);
+    expect(await first.fail(backoff, "ada|A")).toEqual({ allowed: true });
+  });
 });
