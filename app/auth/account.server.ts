@@ -8,6 +8,7 @@ import { businesses, businessMembers, emailOutbox, sessions, users } from "../db
 import { queueEmail } from "../email/outbox.server.ts";
 import { rateLimitRules, retryAfterText } from "../security/rate-limit.server.ts";
 import { auditSource, recordAudit } from "./audit.server.ts";
+import { revokeResetLinks } from "./auth.server.ts";
 import { passwordChangedEmail } from "./emails.server.ts";
 import {
   changePasswordSchema,
@@ -52,6 +53,11 @@ function errorCode(error: unknown): string | undefined {
 const tooMany = (what: string, seconds: number) =>
   refuse(429, { form: `Too many ${what}. ${retryAfterText(seconds)}` });
 
+/**
+ * Creates the account, or, when the email already has one, emails its owner instead: both answer
+ * `sent` and nothing else (no session, same data), so the form can't be used to probe for
+ * accounts. Better Auth hashes the password on both paths, so their timing matches too.
+ */
 export async function signUp(context: Context, request: Request, form: FormData) {
   const { auth, rateLimits, db } = services(context);
   const parsed = parse(signUpSchema, form);
@@ -62,48 +68,51 @@ export async function signUp(context: Context, request: Request, form: FormData)
   const limit = await rateLimits.hit(rateLimitRules.signUpPerIp, clientIp(request) ?? "unknown");
   if (!limit.allowed)
     return { failure: tooMany("new accounts from here", limit.retryAfterSeconds) };
-  try {
-    const { headers, response } = await auth.api.signUpEmail({
-      body: {
-        name,
-        email,
-        password,
-        referredByCode: referralCode || undefined,
-        privacyAcceptedAt: new Date(),
-      },
-      headers: request.headers,
-      returnHeaders: true,
-    });
-    await recordAudit(db, {
-      action: "sign-up",
-      actorId: response.user.id,
-      ...auditSource(request),
-    });
-    return { headers };
-  } catch (error) {
-    const code = errorCode(error);
-    if (code?.startsWith("USER_ALREADY_EXISTS")) {
-      return {
-        failure: refuse(400, {
-          email: "An account with this email already exists. Sign in, or reset your password.",
-        }),
-      };
-    }
-    throw error;
-  }
+  // With autoSignIn off, a taken email gets a made-up user that was never stored, and its owner
+  // the email of onExistingUserSignUp (auth.server.ts).
+  const { user } = await auth.api.signUpEmail({
+    body: {
+      name,
+      email,
+      password,
+      referredByCode: referralCode || undefined,
+      privacyAcceptedAt: new Date(),
+    },
+    headers: request.headers,
+  });
+  const [created] = await db.select({ id: users.id }).from(users).where(eq(users.id, user.id));
+  await recordAudit(
+    db,
+    created
+      ? { action: "sign-up", actorId: created.id, ...auditSource(request) }
+      : {
+          action: "sign-up.existing-email",
+          actorId: null,
+          subjectId: await userIdByEmail(context, email),
+          ...auditSource(request),
+        },
+  );
+  return { sent: email };
 }
 
 export const wrongCredentials = "That email and password don't match an account on Oja.";
 
+/**
+ * Failed sign-ins count per address (30 in 15 minutes, whatever the accounts) and per account
+ * and address together, with a growing wait: a stranger guessing from one address slows only
+ * themselves, and the owner signing in from elsewhere is never refused (decision 031). Unknown
+ * emails count the same way, so the waits say nothing about which emails have accounts.
+ */
 export async function signIn(context: Context, request: Request, form: FormData) {
   const { auth, rateLimits, db } = services(context);
   const parsed = parse(signInSchema, form);
   if (!parsed.success) return { failure: refuse(400, fieldErrors(parsed.error)) };
   const { email, password } = parsed.data;
   const ipKey = clientIp(request) ?? "unknown";
+  const accountKey = `${email}|${ipKey}`;
   for (const [rule, key] of [
     [rateLimitRules.signInPerIp, ipKey],
-    [rateLimitRules.signInPerAccount, email],
+    [rateLimitRules.signInPerAccountAndIp, accountKey],
   ] as const) {
     const verdict = await rateLimits.check(rule, key);
     if (!verdict.allowed) {
@@ -123,7 +132,7 @@ export async function signIn(context: Context, request: Request, form: FormData)
       headers: request.headers,
       returnHeaders: true,
     });
-    await rateLimits.reset(rateLimitRules.signInPerAccount, email);
+    await rateLimits.reset(rateLimitRules.signInPerAccountAndIp, accountKey);
     await recordAudit(db, {
       action: "sign-in",
       actorId: response.user.id,
@@ -133,14 +142,18 @@ export async function signIn(context: Context, request: Request, form: FormData)
   } catch (error) {
     if (errorCode(error) !== "INVALID_EMAIL_OR_PASSWORD") throw error;
     await rateLimits.hit(rateLimitRules.signInPerIp, ipKey);
-    await rateLimits.hit(rateLimitRules.signInPerAccount, email);
+    const wait = await rateLimits.fail(rateLimitRules.signInPerAccountAndIp, accountKey);
     await recordAudit(db, {
       action: "sign-in.failed",
       actorId: null,
       subjectId: await userIdByEmail(context, email),
       ...auditSource(request),
     });
-    return { failure: refuse(401, { form: wrongCredentials }) };
+    // The failure that starts a wait says so, rather than leaving the next attempt to find out.
+    const message = wait.allowed
+      ? wrongCredentials
+      : `${wrongCredentials} ${retryAfterText(wait.retryAfterSeconds)}`;
+    return { failure: refuse(401, { form: message }) };
   }
 }
 
@@ -198,7 +211,8 @@ export async function resetPassword(context: Context, request: Request, form: Fo
   if (weakness) return { failure: refuse(400, { password: weakness }) };
   try {
     // Better Auth deletes the token as it uses it and signs every device out; its
-    // onPasswordReset hook (auth.server.ts) writes the audit entry and the notice email.
+    // onPasswordReset hook (auth.server.ts) revokes the account's other reset links and writes
+    // the audit entry and the notice email.
     await auth.api.resetPassword({
       body: { token: parsed.data.token, newPassword: parsed.data.password },
       headers: request.headers,
@@ -210,9 +224,31 @@ export async function resetPassword(context: Context, request: Request, form: Fo
   }
 }
 
-/** Confirms the email in a verification link; its audit entry is written by auth.server.ts. */
+/** The email a verification link (a JWT Better Auth signed) is for, read without checking it. */
+function verificationLinkEmail(token: string): string | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString());
+    return typeof payload?.email === "string" ? payload.email.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Confirms the email in a verification link; its audit entry is written by auth.server.ts. A link
+ * works once: Better Auth's links are signed, not stored, and it would answer a second use (or an
+ * older link) as a success, so a link for an address already confirmed is refused here first. The
+ * unchecked email only ever leads to a refusal, and every refusal reads the same on the page.
+ */
 export async function verifyEmail(context: Context, request: Request, token: string) {
-  const { auth } = services(context);
+  const { auth, db } = services(context);
+  const email = verificationLinkEmail(token);
+  if (!email) return { verified: false };
+  const [user] = await db
+    .select({ emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.email, email));
+  if (user?.emailVerified) return { verified: false };
   try {
     await auth.api.verifyEmail({ query: { token }, headers: request.headers });
     return { verified: true };
@@ -252,6 +288,8 @@ export async function changePassword(context: Context, request: Request, form: F
       returnHeaders: true,
     });
     await db.transaction(async (tx) => {
+      // A reset link asked for before the change would otherwise undo it.
+      await revokeResetLinks(tx, user.id);
       await recordAudit(tx, {
         action: "password.changed",
         actorId: user.id,

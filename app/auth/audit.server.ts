@@ -14,6 +14,8 @@ export type AuditAction =
   | "sign-in.rate-limited"
   | "sign-out"
   | "sign-up"
+  /** Someone signed up with an email that has an account; the subject is that account. */
+  | "sign-up.existing-email"
   | "email.verified"
   | "password.changed"
   | "password.reset-requested"

@@ -1,12 +1,14 @@
 import { drizzleAdapter } from "@better-auth/drizzle-adapter";
 import { betterAuth } from "better-auth";
+import { and, eq, like } from "drizzle-orm";
 import type { Settings } from "../config.server.ts";
-import type { Database } from "../db/database.server.ts";
+import type { Database, Executor } from "../db/database.server.ts";
 import { type IdPrefix, newId } from "../db/ids.ts";
 import { accounts, sessions, users, verifications } from "../db/schema.server.ts";
 import { queueEmail } from "../email/outbox.server.ts";
 import { auditSource, recordAudit } from "./audit.server.ts";
 import {
+  existingAccountEmail,
   passwordChangedEmail,
   resetPasswordEmail,
   tokenLink,
@@ -20,6 +22,18 @@ const idPrefixes: Record<string, IdPrefix> = {
   account: "acc",
   verification: "vrf",
 };
+
+/**
+ * Deletes every reset link of the account still waiting to be used. Better Auth only deletes the
+ * link it was given, so after a reset (or a change) an older link would still set a password.
+ */
+export async function revokeResetLinks(executor: Executor, userId: string): Promise<void> {
+  await executor
+    .delete(verifications)
+    .where(
+      and(eq(verifications.value, userId), like(verifications.identifier, "reset-password:%")),
+    );
+}
 
 export interface AuthDependencies {
   db: Database;
@@ -75,8 +89,16 @@ export function createAuth({ db, settings, secret, emailQueued }: AuthDependenci
       enabled: true,
       minPasswordLength,
       maxPasswordLength,
-      autoSignIn: true,
+      // Sign-up never signs in, so that an email which already has an account gets the same
+      // answer as a new one: with autoSignIn off, Better Auth answers a taken email with a made-up
+      // user, after hashing the password as for a new account, and calls onExistingUserSignUp
+      // (decision 031). Signing in does not wait for the email to be confirmed.
+      autoSignIn: false,
       requireEmailVerification: false,
+      async onExistingUserSignUp({ user }) {
+        await queueEmail(db, existingAccountEmail(user, settings.publicUrl));
+        emailQueued?.();
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
@@ -85,6 +107,7 @@ export function createAuth({ db, settings, secret, emailQueued }: AuthDependenci
       },
       async onPasswordReset({ user }, request) {
         await db.transaction(async (tx) => {
+          await revokeResetLinks(tx, user.id);
           await recordAudit(tx, {
             action: "password.reset",
             actorId: user.id,

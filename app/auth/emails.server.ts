@@ -28,6 +28,26 @@ export function verificationEmail(person: Person, url: string): EmailMessage {
   };
 }
 
+/**
+ * Sent instead of a new account when someone signs up with this email: the sign-up page answers
+ * as for a new account, so only the owner learns that the email is taken (decision 031).
+ */
+export function existingAccountEmail(person: Person, publicUrl: string): EmailMessage {
+  return {
+    to: person.email,
+    kind: "existing-account",
+    subject: "Someone tried to create an Oja account with your email",
+    ...renderEmail({
+      heading: "You already have an account",
+      paragraphs: [
+        `Hello ${person.name}, someone just tried to create an Oja account with this email, which already has one.`,
+        `If it was you, sign in at ${publicUrl}/Login, or reset your password if you've forgotten it. If it wasn't you, ignore this email: nothing has changed.`,
+      ],
+      action: { label: "Reset my password", url: `${publicUrl}/Login/forgot` },
+    }),
+  };
+}
+
 export function resetPasswordEmail(person: Person, url: string): EmailMessage {
   return {
     to: person.email,

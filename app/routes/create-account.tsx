@@ -1,9 +1,9 @@
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { signUp } from "#app/auth/account.server.ts";
-import { minPasswordLength } from "#app/auth/forms.ts";
+import { type FieldErrors, minPasswordLength } from "#app/auth/forms.ts";
 import { currentUser, safeRedirectPath } from "#app/auth/session.server.ts";
 import { AuthCard } from "#app/components/auth-card.tsx";
-import { Button } from "#app/components/ui/button.tsx";
+import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import { CheckboxField, Field, FormMessage } from "#app/components/ui/field.tsx";
 import type { Route } from "./+types/create-account";
 
@@ -16,20 +16,46 @@ export function loader({ context, url }: Route.LoaderArgs) {
   return null;
 }
 
+/**
+ * A new email and one that already has an account get the same answer, "check your email", and
+ * no session (decision 031); the new shopper signs in next, and can confirm the email any time.
+ */
 export async function action({ context, request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const result = await signUp(context, request, form);
+  const result = await signUp(context, request, await request.formData());
   if (result.failure) return result.failure;
-  const next = safeRedirectPath(form.get("redirectTo"));
-  throw redirect(next === "/" ? "/profile?notice=welcome" : next, { headers: result.headers });
+  return { errors: {} as FieldErrors, sent: result.sent };
 }
 
 export default function CreateAccount({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const errors = actionData?.errors ?? {};
+  const sent = actionData && "sent" in actionData ? actionData.sent : undefined;
   // /invite/{code} links here with ?ref=code; the code is kept on the new account.
   const referralCode = params.get("ref") ?? "";
+  if (sent) {
+    const next = params.get("redirectTo") || "/profile?notice=welcome";
+    return (
+      <AuthCard title="Check your email">
+        <div className="space-y-5">
+          <FormMessage tone="success">
+            We've sent an email to <strong>{sent}</strong>. Open it to confirm your address, then
+            sign in.
+          </FormMessage>
+          <ButtonLink
+            to={`/Login?redirectTo=${encodeURIComponent(next)}`}
+            size="lg"
+            className="w-full"
+          >
+            Sign in
+          </ButtonLink>
+          <p className="text-sm text-ink-muted">
+            Nothing after a few minutes? Look in your spam folder.
+          </p>
+        </div>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard
       title="Create your account"

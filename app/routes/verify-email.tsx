@@ -32,8 +32,8 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="space-y-5">
           <FormMessage tone="error">
-            The link has expired or belongs to another account. Sign in and ask for a new one from
-            your account page.
+            This link has expired or was already used. Sign in, and ask for a new one from your
+            account page if your email isn't confirmed yet.
           </FormMessage>
           <p className="text-sm">
             <Link to="/profile" className="font-semibold text-brand-strong underline">

@@ -1,7 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
-import { afterAll, describe, expect, test } from "vitest";
-import { createRateLimits, type RateLimitRule, retryAfterText } from "./rate-limit.server.ts";
+import { afterAll, afterEach, describe, expect, test, vi } from "vitest";
+import {
+  type BackoffRule,
+  backoffSeconds,
+  createRateLimits,
+  type RateLimitRule,
+  retryAfterText,
+} from "./rate-limit.server.ts";
 
 const rule: RateLimitRule = { name: "test", points: 3, windowSeconds: 600 };
 
@@ -26,6 +32,48 @@ describe("rate limits in memory", () => {
     expect((await limits.check(rule, "ada")).allowed).toBe(false);
     await limits.reset(rule, "ada");
     expect((await limits.check(rule, "ada")).allowed).toBe(true);
+  });
+});
+
+const backoff: BackoffRule = {
+  name: "test-backoff",
+  freeFailures: 3,
+  firstWaitSeconds: 60,
+  maxWaitSeconds: 300,
+  memorySeconds: 3600,
+};
+
+describe("a growing wait after failures", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test("is free for the first failures, then doubles up to the cap", () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 50].map((failures) => backoffSeconds(backoff, failures))).toEqual([
+      0, 0, 60, 120, 240, 300, 300, 300,
+    ]);
+  });
+
+  test("makes only that key wait, longer after each failure once the wait is over", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+    const limits = createRateLimits();
+    expect(await limits.fail(backoff, "ada|A")).toEqual({ allowed: true });
+    expect(await limits.fail(backoff, "ada|A")).toEqual({ allowed: true });
+    expect(await limits.fail(backoff, "ada|A")).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect(await limits.check(backoff, "ada|A")).toMatchObject({ allowed: false });
+    expect(await limits.check(backoff, "ada|B")).toEqual({ allowed: true });
+
+    vi.advanceTimersByTime(61_000);
+    expect(await limits.check(backoff, "ada|A")).toEqual({ allowed: true });
+    expect(await limits.fail(backoff, "ada|A")).toEqual({ allowed: false, retryAfterSeconds: 120 });
+    vi.advanceTimersByTime(61_000);
+    const still = await limits.check(backoff, "ada|A");
+    expect(still.allowed).toBe(false);
+    if (!still.allowed) expect(still.retryAfterSeconds).toBe(59);
+
+    await limits.reset(backoff, "ada|A");
+    expect(await limits.check(backoff, "ada|A")).toEqual({ allowed: true });
+    expect(await limits.fail(backoff, "ada|A")).toEqual({ allowed: true });
   });
 });
 
@@ -65,5 +113,21 @@ describe.skipIf(!redisUrl)("rate limits in Redis", () => {
     expect((await first.check(rule, "ada")).allowed).toBe(false);
     await second.reset(rule, "ada");
     expect((await first.check(rule, "ada")).allowed).toBe(true);
+  });
+
+  test("share a back-off's failures and wait between instances", async () => {
+    const prefix = `oja-test:${randomBytes(6).toString("hex")}`;
+    const first = instance(prefix);
+    const second = instance(prefix);
+    await first.fail(backoff, "ada|A");
+    await second.fail(backoff, "ada|A");
+    expect(await first.fail(backoff, "ada|A")).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    const waiting = await second.check(backoff, "ada|A");
+    expect(waiting.allowed).toBe(false);
+    if (!waiting.allowed) expect(waiting.retryAfterSeconds).toBeGreaterThan(55);
+    expect((await second.check(backoff, "ada|B")).allowed).toBe(true);
+    await second.reset(backoff, "ada|A");
+    expect((await first.check(backoff, "ada|A")).allowed).toBe(true);
+    expect(await first.fail(backoff, "ada|A")).toEqual({ allowed: true });
   });
 });

@@ -14,6 +14,7 @@ import {
   signIn,
   signOut,
   submitSignIn,
+  submitSignUp,
   test,
 } from "./fixtures.ts";
 
@@ -65,6 +66,12 @@ test("a shopper creates an account, confirms it, changes and resets the password
     const href = await followEmailLink(page, /\/CreateAccount\/verify\?token=/);
     expect(new URL(href).pathname).toBe("/CreateAccount/verify");
     await expect(page.getByRole("heading", { level: 1, name: "Email confirmed" })).toBeVisible();
+    // The link works once.
+    await openHydrated(page, href);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "This link doesn't work" }),
+    ).toBeVisible();
+    await expect(page.getByText("This link has expired or was already used.")).toBeVisible();
     await page.getByRole("link", { name: "Go to my account" }).click();
     await expect(page).toHaveURL("/profile");
     await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
@@ -209,6 +216,28 @@ test("a shopper creates an account, confirms it, changes and resets the password
     await expect(page).toHaveURL("/Login");
   });
 });
+
+accountTest(
+  "signing up with an email that has an account answers as for a new one; the owner is told by email",
+  async ({ page, account }) => {
+    await openHydrated(page, "/CreateAccount");
+    // submitSignUp checks the answer every new sign-up gets, word for word.
+    await submitSignUp(page, {
+      name: "Someone Else",
+      email: account.email,
+      password: "a stranger's own long password 7",
+    });
+    await openLatestEmail(
+      page,
+      account.email,
+      "Someone tried to create an Oja account with your email",
+    );
+    await followEmailLink(page, /\/Login\/forgot/);
+    await expect(page).toHaveURL("/Login/forgot");
+    // The owner's own password still signs in.
+    await signIn(page, account.email, account.password);
+  },
+);
 
 accountTest(
   "a guest opening /profile signs in and comes back to /profile",

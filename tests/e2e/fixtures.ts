@@ -266,14 +266,33 @@ export function newAccountDetails(label = "shopper"): AccountDetails {
   };
 }
 
-/** Creates the account through /CreateAccount; the page ends on /profile, signed in. */
-export async function createAccount(page: Page, account: AccountDetails) {
-  await openHydrated(page, "/CreateAccount");
+/** What /CreateAccount answers after any accepted sign-up, new email or not (decision 031). */
+export function signUpAnswer(email: string) {
+  return `We've sent an email to ${email}. Open it to confirm your address, then sign in.`;
+}
+
+/** Fills and sends /CreateAccount (already open and hydrated); ends on its "check your email". */
+export async function submitSignUp(page: Page, account: AccountDetails) {
   await page.getByLabel("Your name").fill(account.name);
   await page.getByLabel("Email", { exact: true }).fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("checkbox", { name: /I agree to Oja's privacy policy/ }).check();
   await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Check your email" })).toBeVisible();
+  await expect(page.getByText(signUpAnswer(account.email))).toBeVisible();
+}
+
+/**
+ * Creates the account through /CreateAccount, then signs in from its "check your email" page,
+ * as a new shopper does; the page ends on /profile, signed in.
+ */
+export async function createAccount(page: Page, account: AccountDetails) {
+  await openHydrated(page, "/CreateAccount");
+  await submitSignUp(page, account);
+  await page.getByRole("main").getByRole("link", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/Login\?redirectTo=/);
+  await waitForHydration(page);
+  await submitSignIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/profile(\?|$)/);
   await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
 }

@@ -13,7 +13,9 @@ import {
   popupDialog,
   resourceStatus,
   signIn,
+  submitSignIn,
   test,
+  waitForHydration,
 } from "./fixtures.ts";
 import { type OwnedBusiness, ownedBusinessServer } from "./owned-business-server.ts";
 
@@ -51,6 +53,11 @@ async function createAccount(page: Page, account: AccountDetails) {
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("checkbox", { name: /I agree to Oja's privacy policy/ }).check();
   await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Check your email" })).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/Login\?redirectTo=/);
+  await waitForHydration(page);
+  await submitSignIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/profile(\?|$)/);
   await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
 }

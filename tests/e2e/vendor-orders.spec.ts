@@ -11,6 +11,7 @@ import {
   openLatestEmail,
   sandboxedEmailFrame,
   signIn,
+  submitSignIn,
   test,
   waitForHydration,
 } from "./fixtures.ts";
@@ -316,6 +317,12 @@ test("the owner invites a manager, who joins from the email and sees the console
     await page.getByLabel("Password", { exact: true }).fill(manager.password);
     await page.getByRole("checkbox", { name: /I agree to Oja's privacy policy/ }).check();
     await page.getByRole("button", { name: "Create account" }).click();
+    // Sign-up starts no session (decision 031): the "check your email" page signs in next.
+    await expect(page.getByRole("heading", { level: 1, name: "Check your email" })).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(/\/Login\?redirectTo=%2Fvendor%2Finvitations%2F/);
+    await waitForHydration(page);
+    await submitSignIn(page, manager.email, manager.password);
     await expect(
       page.getByRole("heading", { level: 1, name: `Join ${business.businessName}` }),
     ).toBeVisible();

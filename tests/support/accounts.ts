@@ -180,9 +180,10 @@ export interface TestAccount {
 }
 
 /**
- * Signs a new person up through /CreateAccount (privacy accepted) and returns their id, their
+ * Signs a new person up through /CreateAccount (privacy accepted), then in through /Login as the
+ * "check your email" page asks (sign-up itself starts no session), and returns their id, their
  * password and the session cookie of that first device. The email defaults to a unique one.
- * Throws if the form is refused, with its messages.
+ * Throws if a form is refused, with its messages.
  */
 export async function signUpAs(
   db: Database,
@@ -191,19 +192,21 @@ export async function signUpAs(
   const name = person.name ?? "Ada Obi";
   const password = person.password ?? testPassword;
   const email = (person.email ?? `person-${people + 1}-${Date.now()}@example.com`).toLowerCase();
+  const ip = person.ip ?? nextTestIp();
   const answer = await postTo(
     db,
     createAccount,
     "/CreateAccount",
     { name, email, password, privacy: "on" },
-    { ip: person.ip ?? nextTestIp(), userAgent: person.userAgent },
+    { ip, userAgent: person.userAgent },
   );
-  if (answer.status !== 302) {
+  if (answer.status !== 200 || !(answer.data as { sent?: string })?.sent) {
     throw new Error(`Sign-up of ${email} was refused: ${JSON.stringify(answer.data)}`);
   }
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!user) throw new Error(`Sign-up of ${email} made no user`);
-  return { userId: user.id, name, email, password, cookie: cookieHeader(answer.setCookies) };
+  const cookie = await signInAs(db, { email, password, ip, userAgent: person.userAgent });
+  return { userId: user.id, name, email, password, cookie };
 }
 
 /**
