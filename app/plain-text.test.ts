@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { plainLine, plainLineProblem, plainParagraph, readJson } from "./plain-text.ts";
+import {
+  optionalText,
+  plainLine,
+  plainLineProblem,
+  plainParagraph,
+  readJson,
+  requiredText,
+} from "./plain-text.ts";
 import { z } from "./zod.ts";
 
 describe("a one-line name or address", () => {
@@ -58,5 +65,30 @@ describe("JSON from a form or query field", () => {
     expect(() => readJson('[{"id":"prd_1\\u0000"}]')).toThrow(SyntaxError);
     expect(() => readJson('{"a\\u0007":1}')).toThrow(SyntaxError);
     expect(() => readJson("not json")).toThrow(SyntaxError);
+  });
+});
+
+describe("the shared form fields", () => {
+  test("a description may run over several lines; a name may not", async () => {
+    const { applicationSchema } = await import("./console/forms.ts");
+    const fields = {
+      name: "Bisi's Braids",
+      slug: "bisis-braids",
+      categoryId: "cat_spas",
+      city: "Ibadan",
+      address: "4 Ring Road",
+      phone: "0803 123 4567",
+      description: "Knotless braids and cornrows.\r\n\r\nWig installs on Saturdays.",
+    };
+    expect(applicationSchema.safeParse(fields).success).toBe(true);
+    const twoLineName = applicationSchema.safeParse({ ...fields, name: "Bisi's\nBraids" });
+    expect(twoLineName.error?.issues.map((issue) => issue.path[0])).toEqual(["name"]);
+  });
+
+  test("an optional field left empty is empty, and a required one says what to enter", () => {
+    expect(optionalText(120).parse(undefined)).toBe("");
+    expect(requiredText("the city", 60).safeParse("  ").error?.issues[0]?.message).toBe(
+      "Enter the city",
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { z } from "#app/zod.ts";
+import { z } from "#app/zod.ts";
 
 /*
  * The characters Oja refuses, in one place (issue 16). Controls are what no keyboard types: C0
@@ -60,4 +60,33 @@ export function readJson(text: string): unknown {
     }
     return value;
   });
+}
+
+/**
+ * A field people must fill, trimmed, at most `max` characters (at least `min`), under the one-line
+ * rule, or the text-area rule when `multiline` (a description, a reason).
+ */
+export function requiredText(
+  what: string,
+  max: number,
+  options: { min?: number; multiline?: boolean } = {},
+) {
+  const { min = 1, multiline = false } = options;
+  return z
+    .string({ message: `Enter ${what}` })
+    .trim()
+    .min(1, `Enter ${what}`)
+    .min(min, `Use at least ${min} characters`)
+    .max(max, `Use at most ${max} characters`)
+    .superRefine(multiline ? plainParagraph : plainLine);
+}
+
+/** The same for a field that may be left empty (then ""). */
+export function optionalText(max: number, options: { multiline?: boolean } = {}) {
+  return z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters`)
+    .superRefine(options.multiline ? plainParagraph : plainLine)
+    .default("");
 }

@@ -1,4 +1,4 @@
-import { plainLine } from "#app/plain-text.ts";
+import { optionalText, plainLine, requiredText } from "#app/plain-text.ts";
 import { z } from "#app/zod.ts";
 
 import { normaliseNigerianPhone } from "./phone.ts";
@@ -101,14 +101,6 @@ export function nigerianPhone<Optional extends boolean>(optional: Optional) {
     });
 }
 
-const shortText = (label: string, max: number) =>
-  z
-    .string({ message: `Enter ${label}` })
-    .trim()
-    .min(1, `Enter ${label}`)
-    .max(max, `Use at most ${max} characters`)
-    .superRefine(plainLine);
-
 export const profileDetailsSchema = z.object({
   name: personName,
   phone: nigerianPhone(true),
@@ -121,18 +113,13 @@ export const profileDetailsSchema = z.object({
 });
 
 export const addressSchema = z.object({
-  label: shortText("a label such as Home or Office", 40),
+  label: requiredText("a label such as Home or Office", 40),
   recipient: personName,
   phone: nigerianPhone(false),
-  line1: shortText("the street address", 120),
-  line2: z
-    .string()
-    .trim()
-    .max(120, "Use at most 120 characters")
-    .superRefine(plainLine)
-    .default(""),
-  city: shortText("the city", 60),
-  state: shortText("the state", 40),
+  line1: requiredText("the street address", 120),
+  line2: optionalText(120),
+  city: requiredText("the city", 60),
+  state: requiredText("the state", 40),
   isDefault: z
     .literal("on")
     .optional()

@@ -7,7 +7,7 @@ import {
 } from "#app/catalog/brand-color.ts";
 import { type WeekdayKey, weekdayKeys, weekdayNames } from "#app/catalog/opening-hours.ts";
 import { businessSlugSchema } from "#app/catalog/slugs.ts";
-import { plainLine } from "#app/plain-text.ts";
+import { optionalText, requiredText } from "#app/plain-text.ts";
 import { z } from "#app/zod.ts";
 
 /** A business's states (the `business_status` enum), in the order admins filter them. */
@@ -22,19 +22,7 @@ export type OpeningHours = Record<WeekdayKey, Array<[string, string]>>;
  * the owner's profile, hours and branding. Shared by the page (hints) and the server (the rule).
  */
 
-const requiredText = (what: string, max: number, min = 1) =>
-  z
-    .string({ message: `Enter ${what}` })
-    .trim()
-    .min(1, `Enter ${what}`)
-    .min(min, `Use at least ${min} characters`)
-    .max(max, `Use at most ${max} characters`)
-    .superRefine(plainLine);
-
-const optionalText = (max: number) =>
-  z.string().trim().max(max, `Use at most ${max} characters`).superRefine(plainLine).default("");
-
-export const businessNameSchema = requiredText("your business's name", 80, 2);
+export const businessNameSchema = requiredText("your business's name", 80, { min: 2 });
 const categoryId = z
   .string({ message: "Choose a category" })
   .trim()
@@ -42,7 +30,10 @@ const categoryId = z
   .max(40, "Choose a category");
 const city = requiredText("the city", 60);
 const address = requiredText("the street address", 160);
-const description = requiredText("a description of what you offer", 2000, 20);
+const description = requiredText("a description of what you offer", 2000, {
+  min: 20,
+  multiline: true,
+});
 
 /** The application form on /vendor; the logo and cover are files, read apart. */
 export const applicationSchema = z.object({
@@ -58,7 +49,10 @@ export type ApplicationInput = z.infer<typeof applicationSchema>;
 
 /** Why an admin rejects an application or suspends a business: the business reads it. */
 export const reasonSchema = z.object({
-  reason: requiredText("the reason, which the business will read", 500, 10),
+  reason: requiredText("the reason, which the business will read", 500, {
+    min: 10,
+    multiline: true,
+  }),
 });
 
 /** The owner's profile form, without the hours (parseOpeningHours) and the pictures. */

@@ -21,7 +21,7 @@ import {
   paymentSplit,
   type RecordedOrder,
 } from "#app/payouts/split.ts";
-import { plainLine, plainParagraph, readJson } from "#app/plain-text.ts";
+import { optionalText, readJson, requiredText } from "#app/plain-text.ts";
 import { z } from "#app/zod.ts";
 import {
   fulfilmentFieldName,
@@ -284,19 +284,7 @@ async function heldByEveryone(
 const fulfilmentField = z.enum(["delivery", "pickup"], {
   message: "Choose delivery or pickup",
 });
-const notesField = z
-  .string()
-  .trim()
-  .max(500, "Use at most 500 characters")
-  .superRefine(plainParagraph)
-  .default("");
-const addressText = (label: string, max: number) =>
-  z
-    .string({ message: `Enter ${label}` })
-    .trim()
-    .min(1, `Enter ${label}`)
-    .max(max, `Use at most ${max} characters`)
-    .superRefine(plainLine);
+const notesField = optionalText(500, { multiline: true });
 
 const contactSchema = z.object({
   email,
@@ -306,17 +294,12 @@ const contactSchema = z.object({
 });
 
 const deliverySchema = z.object({
-  recipient: addressText("the recipient's name", 80),
-  line1: addressText("the street address", 120),
-  line2: z
-    .string()
-    .trim()
-    .max(120, "Use at most 120 characters")
-    .superRefine(plainLine)
-    .default(""),
-  area: z.string().trim().max(60, "Use at most 60 characters").superRefine(plainLine).default(""),
-  city: addressText("the city", 60),
-  state: addressText("the state", 40),
+  recipient: requiredText("the recipient's name", 80),
+  line1: requiredText("the street address", 120),
+  line2: optionalText(120),
+  area: optionalText(60),
+  city: requiredText("the city", 60),
+  state: requiredText("the state", 40),
 });
 
 export interface CheckoutOrderInput {
