@@ -7,8 +7,7 @@ export function TestModeBanner() {
   if (!root?.testMode) return null;
   return (
     <p className="bg-points-soft px-4 py-1.5 text-center text-xs font-medium text-ink">
-      <strong>Test mode</strong> · this site takes no real money: orders are not real, pay with a
-      test card.
+      <strong>Test mode</strong> · this site takes no real money. Use a test card.
     </p>
   );
 }
