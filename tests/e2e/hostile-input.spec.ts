@@ -215,6 +215,8 @@ test("signing in with a redirectTo that leads elsewhere stays on Oja", async ({
   page,
   allowConsoleError,
 }) => {
+  // Eight sign-ins in a real browser: more than the default 30 s on two busy cores.
+  test.setTimeout(120_000);
   // Some land on a page of Oja that isn't there, or on the 400 page of a link with a tab in it.
   allowConsoleError(resourceStatus(400), resourceStatus(404));
   // As they would appear in a link: raw, and encoded once more.
