@@ -2,9 +2,18 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openPglite } from "#app/db/database.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
+import { searchTerms } from "../../bench/search/terms.ts";
 import { generateBenchProducts, seedBenchmark } from "./bench.server.ts";
 import { createRandom, type Random, seedCategories } from "./demo.server.ts";
-import { productName, uniqueBusinessName, vocabularies, vocabularyFor } from "./vocabulary.ts";
+import {
+  givenNames,
+  places,
+  productName,
+  surnames,
+  uniqueBusinessName,
+  vocabularies,
+  vocabularyFor,
+} from "./vocabulary.ts";
 
 const business = { name: "Test Shop", city: "Lagos", createdAt: new Date(0) };
 
@@ -79,6 +88,51 @@ describe("the benchmark vocabulary", () => {
     expect(used.size).toBe(30_000);
     // Mostly real-looking names: branch numbers are a last resort.
     expect([...used].filter((name) => / \d+$/.test(name)).length).toBeLessThan(300);
+  });
+});
+
+describe("the search benches' terms", () => {
+  const terms = searchTerms();
+  const named = names(createRandom(1_000_003), 20_000).map((name) => name.toLowerCase());
+  const matching = (text: string) => named.filter((name) => name.includes(text)).length;
+
+  it("are at least 200, each once, in every class, the same every time", () => {
+    expect(terms.length).toBeGreaterThanOrEqual(200);
+    expect(new Set(terms.map((term) => term.text)).size).toBe(terms.length);
+    const classes = new Map<string, number>();
+    for (const term of terms) classes.set(term.class, (classes.get(term.class) ?? 0) + 1);
+    for (const termClass of [
+      "common",
+      "broad",
+      "prefix",
+      "misspelling",
+      "multi-word",
+      "brand",
+      "no-result",
+    ]) {
+      expect(classes.get(termClass), termClass).toBeGreaterThanOrEqual(10);
+    }
+    expect(searchTerms()).toEqual(terms);
+  });
+
+  it("match many seeded names for common words, and none for misspellings and no-result terms", () => {
+    const common = terms.filter((term) => term.class === "common" && !term.text.includes(" "));
+    const frequent = common.filter((term) => matching(term.text) >= 20);
+    expect(frequent.length / common.length).toBeGreaterThan(0.8);
+    const vocabularyText = JSON.stringify([
+      vocabularies,
+      givenNames,
+      surnames,
+      places,
+    ]).toLowerCase();
+    const words = new Set(vocabularyText.match(/[a-z]+/g));
+    for (const term of terms.filter((t) => t.class === "misspelling" && !t.text.includes(" "))) {
+      expect(words.has(term.text), term.text).toBe(false);
+    }
+    for (const term of terms.filter((t) => t.class === "no-result")) {
+      expect(vocabularyText.includes(term.text), term.text).toBe(false);
+      expect(matching(term.text), term.text).toBe(0);
+    }
   });
 });
 
