@@ -1,4 +1,5 @@
-import { type CategoryVocabulary, places, vocabularies } from "#app/seed/vocabulary.ts";
+import { seedCities } from "#app/seed/demo.server.ts";
+import { type CategoryVocabulary, vocabularies } from "#app/seed/vocabulary.ts";
 
 /**
  * Search terms for the search and HTTP benches (issue 17), built from the benchmark seed's own
@@ -8,7 +9,8 @@ import { type CategoryVocabulary, places, vocabularies } from "#app/seed/vocabul
  * - broad: a short general word that matches a large part of a category ("rice", "hair", "oil");
  * - prefix: the first letters of a common word, as typed into the search box (autocomplete);
  * - misspelling: a common word as people mistype it ("jolof", "moisturizer", "agbda");
- * - multi-word: a style and an item, an item and its side, a brand and an item, an item and a place;
+ * - multi-word: a style and an item, an item and its side, a brand and an item, an item and a city
+ *   (a product's document has its seller's city; areas are the business's, not the product's);
  * - brand: an invented maker from the vocabulary;
  * - no-result: words no name in the seed has, to time the "nothing found" path (typo fallbacks).
  *
@@ -65,8 +67,8 @@ const knownMisspellings: Array<[typo: string, meant: string]> = [
 // Words no product, business or place in the seed has: the search must answer "nothing".
 // biome-ignore format: a list of words
 const noResultWords = [
-  "snowboard", "kimchi", "xylophone", "ski boots", "lobster bisque", "harpsichord", "tuxedo rental", "sushi",
-  "quokka", "zzqx", "violin strings", "bagpipes", "fondue", "ice skates", "caviar", "wetsuit", "typewriter", "llama wool",
+  "snowboard", "kimchi", "glockenspiel", "trombone", "lobster bisque", "harpsichord", "tuxedo rental", "avalanche",
+  "quokka", "zzqx", "violin strings", "bagpipes", "fondue", "ice skates", "caviar", "porcupine", "typewriter", "llama wool",
 ];
 
 /**
@@ -134,7 +136,8 @@ function multiWord(vocabulary: CategoryVocabulary): string[] {
     const extra = group.extras[index % Math.max(1, group.extras.length)];
     if (index % 6 === 0 && style) phrases.push(`${style} ${name}`);
     else if (index % 6 === 3 && extra) phrases.push(`${name} with ${extra}`);
-    if (index % 9 === 0) phrases.push(`${name} ${places[index % places.length]}`);
+    const city = seedCities[(index / 9) % seedCities.length]?.name;
+    if (index % 9 === 0 && city) phrases.push(`${name} ${city}`);
   });
   const brand = vocabulary.brands[0];
   const item = vocabulary.items[1];
