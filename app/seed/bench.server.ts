@@ -3,20 +3,34 @@ import { businesses, products } from "#app/catalog/schema.server.ts";
 import type { Database } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 import {
+  type BusinessDraft,
+  type CategorySeed,
   type CitySeed,
   createRandom,
   ensureCategories,
   generateBusiness,
-  generateProducts,
+  generatePrice,
+  type ProductDraft,
   type Random,
   seedCategories,
   seedCities,
+  slugify,
+  uniqueSlug,
 } from "./demo.server.ts";
+import {
+  type CategoryVocabulary,
+  productName,
+  uniqueBusinessName,
+  vocabularyFor,
+} from "./vocabulary.ts";
 
 /**
- * A large synthetic catalogue for benchmarks: the demo's generators at scale, without pictures
- * or collections. Each batch of about 1,000 rows commits on its own, so progress is visible and
- * an interrupted run keeps what it wrote (slugs stay unique against existing rows).
+ * A large synthetic catalogue for benchmarks: the demo's businesses (cities, hours, addresses)
+ * at scale, named and stocked from the per-category vocabularies (./vocabulary.ts) so that
+ * 100,000 products have tens of thousands of distinct names and every business name is its own.
+ * No pictures or collections. Each batch of about 1,000 rows commits on its own, so progress is
+ * visible, memory stays flat at any size, and an interrupted run keeps what it wrote (names and
+ * slugs stay unique against existing rows).
  */
 export interface BenchmarkOptions {
   businesses: number;
@@ -37,6 +51,57 @@ function weightedCity(random: Random): CitySeed {
   return seedCities[0] as CitySeed;
 }
 
+const day = 24 * 60 * 60 * 1000;
+
+/**
+ * `count` products for one business from its category's vocabulary. Names repeat across
+ * businesses ("Jollof Rice with Dodo" is sold in many places) but a business does not list the
+ * same name twice unless its vocabulary runs dry.
+ */
+export function generateBenchProducts(
+  random: Random,
+  vocabulary: CategoryVocabulary,
+  category: Pick<CategorySeed, "productLines">,
+  business: Pick<BusinessDraft, "name" | "city" | "createdAt">,
+  count: number,
+  now = Date.now(),
+): ProductDraft[] {
+  const names = new Set<string>();
+  const slugs = new Set<string>();
+  const drafts: ProductDraft[] = [];
+  for (let i = 0; i < count; i++) {
+    let drawn = productName(random, vocabulary);
+    for (let attempt = 0; attempt < 4 && names.has(drawn.name); attempt++) {
+      drawn = productName(random, vocabulary);
+    }
+    names.add(drawn.name);
+    const [itemName, min, max, group] = drawn.item;
+    const { price, compareAt } = generatePrice(random, [min, max]);
+    const line = random
+      .pick(category.productLines)
+      .replaceAll("{business}", business.name)
+      .replaceAll("{city}", business.city);
+    const tags = [slugify(itemName), group];
+    if (drawn.style) tags.push(slugify(drawn.style));
+    if (random.chance(0.12)) tags.push("bestseller");
+    if (random.chance(0.08)) tags.push("new");
+    const since = Math.max(business.createdAt.getTime(), now - 365 * day);
+    drafts.push({
+      slug: uniqueSlug(slugify(drawn.name), slugs),
+      name: drawn.name,
+      description: `${drawn.name}, from ${business.name} in ${business.city}. ${line}`,
+      priceKobo: price * 100,
+      compareAtKobo: compareAt === null ? null : compareAt * 100,
+      sizes: [...drawn.options],
+      stock: random.chance(0.04) ? 0 : random.int(1, 120),
+      tags: [...new Set(tags)],
+      group,
+      createdAt: new Date(since + random.next() * (now - since)),
+    });
+  }
+  return drafts;
+}
+
 export async function seedBenchmark(
   db: Database,
   options: BenchmarkOptions,
@@ -53,8 +118,13 @@ export async function seedBenchmark(
   const random = createRandom(benchSeed);
   const now = Date.now();
   const categoryIds = await db.transaction((tx) => ensureCategories(tx));
-  const existing = await db.select({ slug: businesses.slug }).from(businesses);
-  const used = { names: new Set<string>(), slugs: new Set(existing.map((row) => row.slug)) };
+  const existing = await db
+    .select({ slug: businesses.slug, name: businesses.name })
+    .from(businesses);
+  const used = {
+    names: new Set(existing.map((row) => row.name)),
+    slugs: new Set(existing.map((row) => row.slug)),
+  };
   const total = businessCount + productCount;
   let done = 0;
   options.onProgress(done, total);
@@ -63,15 +133,34 @@ export async function seedBenchmark(
   const perBusiness = businessCount === 0 ? 0 : Math.floor(productCount / businessCount);
   const remainder = businessCount === 0 ? 0 : productCount % businessCount;
 
+  let productRows: Array<typeof products.$inferInsert> = [];
+  const flushProducts = async () => {
+    const batch = productRows;
+    productRows = [];
+    await db.transaction(async (tx) => {
+      await tx.insert(products).values(batch);
+    });
+    done += batch.length;
+    options.onProgress(done, total);
+  };
+
   for (let start = 0; start < businessCount; start += batchSize) {
     const end = Math.min(start + batchSize, businessCount);
     const businessRows: Array<typeof businesses.$inferInsert> = [];
-    const productRows: Array<typeof products.$inferInsert> = [];
+    const stocked: Array<{
+      id: string;
+      category: CategorySeed;
+      draft: BusinessDraft;
+      howMany: number;
+    }> = [];
     for (let index = start; index < end; index++) {
       const category = seedCategories[
         index % seedCategories.length
       ] as (typeof seedCategories)[number];
-      const draft = generateBusiness(random, category, weightedCity(random), used, now);
+      const vocabulary = vocabularyFor(category.slug);
+      const draft = generateBusiness(random, category, weightedCity(random), used, now, (r) =>
+        uniqueBusinessName(r, vocabulary, used.names),
+      );
       const businessId = newId("biz");
       businessRows.push({
         id: businessId,
@@ -90,11 +179,35 @@ export async function seedBenchmark(
         createdAt: draft.createdAt,
         updatedAt: draft.createdAt,
       });
-      const howMany = perBusiness + (index < remainder ? 1 : 0);
-      for (const product of generateProducts(random, category, draft, howMany, now)) {
+      stocked.push({
+        id: businessId,
+        category,
+        draft,
+        howMany: perBusiness + (index < remainder ? 1 : 0),
+      });
+    }
+
+    await db.transaction(async (tx) => {
+      await tx.insert(businesses).values(businessRows);
+    });
+    done += businessRows.length;
+    options.onProgress(done, total);
+
+    // Products are made per business and written every ~1,000 rows, so a run of 300,000 (or
+    // a few businesses with many products each) never holds more than one batch.
+    for (const { id, category, draft, howMany } of stocked) {
+      const vocabulary = vocabularyFor(category.slug);
+      for (const product of generateBenchProducts(
+        random,
+        vocabulary,
+        category,
+        draft,
+        howMany,
+        now,
+      )) {
         productRows.push({
           id: newId("prd"),
-          businessId,
+          businessId: id,
           slug: product.slug,
           name: product.name,
           description: product.description,
@@ -108,23 +221,10 @@ export async function seedBenchmark(
           updatedAt: product.createdAt,
         });
       }
-    }
-
-    await db.transaction(async (tx) => {
-      await tx.insert(businesses).values(businessRows);
-    });
-    done += businessRows.length;
-    options.onProgress(done, total);
-
-    for (let from = 0; from < productRows.length; from += batchSize) {
-      const batch = productRows.slice(from, from + batchSize);
-      await db.transaction(async (tx) => {
-        await tx.insert(products).values(batch);
-      });
-      done += batch.length;
-      options.onProgress(done, total);
+      if (productRows.length >= batchSize) await flushProducts();
     }
   }
+  if (productRows.length > 0) await flushProducts();
   // Planner statistics for the new rows (see seedDemo).
   await db.execute(sql`analyze`);
   return { businesses: businessCount, products: productCount };

@@ -1161,7 +1161,8 @@ const day = 24 * 60 * 60 * 1000;
 
 /**
  * One made-up business. `used.names` steers away from repeated names (a few tries, then a
- * branch name); `used.slugs` is updated so slugs stay unique.
+ * branch name); `used.slugs` is updated so slugs stay unique. `nameBusiness` replaces the
+ * category's name templates (the benchmark seed's vocabulary); it must keep `used.names` itself.
  */
 export function generateBusiness(
   random: Random,
@@ -1169,10 +1170,11 @@ export function generateBusiness(
   city: CitySeed,
   used: { names: Set<string>; slugs: Set<string> },
   now = Date.now(),
+  nameBusiness?: (random: Random) => string,
 ): BusinessDraft {
   const { area, streets } = random.pick(city.areas);
-  let name = "";
-  for (let attempt = 0; attempt < 12; attempt++) {
+  let name = nameBusiness?.(random) ?? "";
+  for (let attempt = 0; attempt < 12 && !nameBusiness; attempt++) {
     const word = random.pick(category.words);
     const template = random.pick(category.nameTemplates);
     name = fill(template, {
@@ -1190,8 +1192,10 @@ export function generateBusiness(
     }
   }
   // A name already taken becomes a branch: "Serenity Spa Lekki Phase 1".
-  if (used.names.has(name)) name = `${name} ${area}`;
-  used.names.add(name);
+  if (!nameBusiness) {
+    if (used.names.has(name)) name = `${name} ${area}`;
+    used.names.add(name);
+  }
   const street = random.pick(streets);
   const number = random.int(1, 160);
   const address = random.chance(0.15)
