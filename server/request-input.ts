@@ -42,10 +42,12 @@ export function addressProblem(url: string): string | undefined {
   const readablePath = decoded(path);
   if (readablePath === undefined) return inputMessages.brokenAddress;
   if (controlInAddress.test(readablePath)) return inputMessages.controlInAddress;
-  for (const pair of query.split("&")) {
-    const readable = decoded(pair.replaceAll("+", " "));
-    if (readable === undefined) return inputMessages.brokenAddress;
-    if (controlInField.test(readable)) return inputMessages.controlInAddress;
+  // The query is read as the app reads it (URLSearchParams keeps a stray `%`, as in a link's
+  // `?offer=50%off`, and replaces bytes that aren't UTF-8): only what it yields is checked.
+  for (const [name, value] of new URLSearchParams(query)) {
+    if (controlInField.test(name) || controlInField.test(value)) {
+      return inputMessages.controlInAddress;
+    }
   }
   return undefined;
 }
