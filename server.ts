@@ -1,14 +1,19 @@
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 
 /**
- * The process entry: static files, then Oja's app (server/app.ts). `--dev` serves the source
- * through Vite with hot reload; otherwise the production build in build/ is served.
+ * The process entry: the fast path, static files, then Oja's app (server/app.ts). `--dev` serves
+ * the source through Vite with hot reload; otherwise the production build in build/ is served.
  */
 interface OjaServerModule {
   app: RequestHandler;
-  /** Security headers and the CSP nonce: first, so static files carry them too. */
+  /** A built asset or a render-cache hit, answered before any middleware; true when it did. */
+  fastPath(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Security headers and the CSP nonce of pages and the API (everything but static files). */
   security: RequestHandler;
+  /** The headers a static file carries instead (no page-only ones). */
+  staticFileHeaders: Record<string, string>;
   settings: {
     port: number;
     host: string;
@@ -50,16 +55,22 @@ try {
     const buildPath = "./build/server/index.js";
     oja = (await import(buildPath)) as OjaServerModule;
     server.set("trust proxy", oja.settings.trustProxy);
-    server.use(oja.security);
+    // Hashed assets are answered by oja.fastPath, before this; these are the other files.
+    const { staticFileHeaders } = oja;
     // The browser polls version/latest.json to notice a deploy: never cached anywhere.
     server.use(
       "/version",
       express.static("build/client/version", {
-        setHeaders: (res) => res.setHeader("Cache-Control", "no-store"),
+        setHeaders: (res) => res.set(staticFileHeaders).setHeader("Cache-Control", "no-store"),
       }),
     );
-    server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-    server.use(express.static("build/client", { maxAge: "1h" }));
+    server.use(
+      express.static("build/client", {
+        maxAge: "1h",
+        setHeaders: (res) => res.set(staticFileHeaders),
+      }),
+    );
+    server.use(oja.security);
     server.use(oja.app);
   }
 } catch (error) {
@@ -68,7 +79,12 @@ try {
   process.exit(1);
 }
 
-const listener = server.listen(oja.settings.port, oja.settings.host, () => {
+// The fast path sees each request first, before Express and its middleware (compression,
+// static lookups, logging) have done any work for it.
+const listener = http.createServer((req, res) => {
+  if (!oja.fastPath(req, res)) server(req, res);
+});
+listener.listen(oja.settings.port, oja.settings.host, () => {
   console.log(`Oja is ready at ${oja.settings.publicUrl}`);
 });
 

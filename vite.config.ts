@@ -1,4 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
@@ -30,6 +34,45 @@ function buildVersionFiles(): Plugin {
         fileName: `version/${buildId}.json`,
         source: JSON.stringify(manifest),
       });
+    },
+  };
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy, at their best compression, next to each text file
+ * of build/client/assets, which the server sends as they are (server/static-files.ts): nothing
+ * is compressed per request. A file the copies would not shrink by a tenth gets neither.
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: "oja-precompress-assets",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? "build/client";
+      const names = Object.keys(bundle).filter((name) =>
+        /^assets\/.+\.(js|mjs|css|json|map|svg|txt|wasm)$/.test(name),
+      );
+      await Promise.all(
+        names.map(async (name) => {
+          const file = path.join(outDir, name);
+          const raw = await readFile(file);
+          const [br, gz] = await Promise.all([
+            brotliAsync(raw, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length,
+              },
+            }),
+            gzipAsync(raw, { level: zlib.Z_BEST_COMPRESSION }),
+          ]);
+          if (gz.length > raw.length * 0.9) return;
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }),
+      );
     },
   };
 }
@@ -105,5 +148,11 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
-  plugins: [markdownPages(), tailwindcss(), reactRouter(), buildVersionFiles()],
+  plugins: [
+    markdownPages(),
+    tailwindcss(),
+    reactRouter(),
+    buildVersionFiles(),
+    precompressAssets(),
+  ],
 }));

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { sql } from "drizzle-orm";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
 import { type RequestInfo, requestContext, servicesContext } from "#app/context.server.ts";
+import { staticFileHeaders as staticHeadersFor } from "#app/security/headers.server.ts";
 import { mayUseTestHooks, testHooksHeader } from "#app/security/test-hooks.ts";
 import { mediaDir, type RunningServices, startServices } from "#app/services.server.ts";
 import { diskVariantStorage, mediaVariants, variantCacheDir } from "./media-variants.ts";
@@ -16,6 +18,7 @@ import {
 import { boundedBody, createRequestHandler } from "./request-handler.ts";
 import { checkAddress, checkBody } from "./request-input.ts";
 import { originCheckMiddleware, securityHeadersFor, securityMiddleware } from "./security.ts";
+import { staticFiles } from "./static-files.ts";
 
 /**
  * Oja's HTTP app. The React Router build bundles this module as its server entry, so the
@@ -81,8 +84,25 @@ export async function shutdown() {
   await services.close();
 }
 
-/** Applied by server.ts before anything else, static files included. */
+/** Applied by server.ts to everything but static files, which carry staticFileHeaders. */
 export const security = securityMiddleware(settings, import.meta.env.DEV);
+
+/** What a file of the build carries instead of the page headers (decision 032). */
+export const staticFileHeaders = staticHeadersFor(settings);
+
+/** The build's hashed files, held in memory with their brotli and gzip copies (production). */
+const assets = import.meta.env.DEV
+  ? undefined
+  : staticFiles("build/client/assets", { urlPrefix: "/assets", headers: staticFileHeaders });
+
+/**
+ * Run by server.ts on Node's own request before any middleware (decision 032): a built asset or
+ * a render-cache hit is written out at once, with a head built when it was stored. True when it
+ * answered; everything else (a page not cached yet, a refused address) goes the general way.
+ */
+export function fastPath(req: IncomingMessage, res: ServerResponse): boolean {
+  return Boolean(assets?.serve(req, res) || pageCache?.serveHit(req, res));
+}
 
 export const app = express();
 app.disable("x-powered-by");

@@ -80,7 +80,25 @@ export function securityHeaders(options: HeaderOptions): Record<string, string> 
     "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
   };
   if (!options.development) headers["Content-Security-Policy"] = contentSecurityPolicy(options);
-  if (options.secure) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  if (options.secure) headers["Strict-Transport-Security"] = strictTransportSecurity;
+  return headers;
+}
+
+const strictTransportSecurity = "max-age=31536000; includeSubDomains";
+
+/**
+ * The security headers of a file of the build (scripts, styles, fonts, icons): Oja's own bytes,
+ * never a document that shows request data. `nosniff` makes the browser refuse a script or style
+ * sent with the wrong type, and HSTS counts on any HTTPS response, so both stay. The rest govern
+ * a document, which a script, style or font never is: CSP (a script file's own CSP applies only
+ * if it were started as a worker, and Oja starts none), X-Frame-Options (framing a file of bytes
+ * harms nobody), Permissions-Policy and COOP (a document's features and window). Referrer-Policy
+ * would only set a stylesheet's own requests, all same-origin, and the browser's default is the
+ * same `strict-origin-when-cross-origin` (decision 032).
+ */
+export function staticFileHeaders(options: { secure: boolean }): Record<string, string> {
+  const headers: Record<string, string> = { "X-Content-Type-Options": "nosniff" };
+  if (options.secure) headers["Strict-Transport-Security"] = strictTransportSecurity;
   return headers;
 }
 
