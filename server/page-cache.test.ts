@@ -7,6 +7,7 @@ import { businesses, products } from "#app/catalog/schema.server.ts";
 import { type DatabaseHandle, queryRows } from "#app/db/database.server.ts";
 import { createBusiness, createCategory, createProduct } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
+import { decoded, listen } from "#tests/support/raw-http.ts";
 import {
   createPageCache,
   inlineScriptHashes,
@@ -125,6 +126,93 @@ describe("the render cache", () => {
     expect((await http.get("/nonce-spa/about")).status).toBe(418);
     expect((await http.get("/nonce-spa.data?_routes=root")).status).toBe(418);
     await http.close();
+  });
+
+  it("answers a hit on the fast path in br, gzip or plain by Accept-Encoding, the same page each way, with its CSP hashes and a 304 to its ETag", async () => {
+    await createBusiness(handle.db, { categoryId, slug: "fast-spa", name: "Fast Spa" });
+    const { cache, renders } = startCache();
+    await (await cache.start()).warmed;
+    const http = await listen((req, res) => {
+      if (!cache.serveHit(req, res)) res.writeHead(418).end("the general way");
+    });
+    const before = renders.length;
+    const plain = await http.request("/fast-spa");
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
+    const html = plain.body.toString("utf8");
+    expect(html).toContain("<h1>Fast Spa</h1>");
+    const hash = createHash("sha256").update("hydrate(0)").digest("base64");
+
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip, deflate", "gzip"],
+      ["br;q=0", undefined],
+    ] as const) {
+      const response = await http.request("/Fast-Spa", { headers: { "Accept-Encoding": accept } });
+      expect(response.status, accept).toBe(200);
+      expect(response.headers["content-encoding"], accept).toBe(encoding);
+      expect(Number(response.headers["content-length"])).toBe(response.body.length);
+      expect(decoded(response).toString("utf8"), accept).toBe(html);
+      expect(response.headers["content-security-policy"]).toBe(`script-src 'sha256-${hash}'`);
+      expect(response.headers["content-type"]).toBe("text/html");
+      expect(response.headers["vary"]).toBe("Accept-Encoding");
+      expect(response.headers["cache-control"]).toContain("stale-while-revalidate");
+      expect(response.headers["x-oja-page-cache"]).toBe("hit");
+      expect(response.headers.etag).toBe(plain.headers.etag);
+    }
+    const payload = await http.request("/fast-spa.data", { headers: { "Accept-Encoding": "br" } });
+    expect(JSON.parse(decoded(payload).toString("utf8"))).toEqual({
+      name: "Fast Spa",
+      products: 0,
+    });
+
+    const etag = String(plain.headers.etag);
+    const revalidated = await http.request("/fast-spa", {
+      headers: { "If-None-Match": `"other", ${etag}`, "Accept-Encoding": "br" },
+    });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body.length).toBe(0);
+    expect(revalidated.headers["content-security-policy"]).toBe(`script-src 'sha256-${hash}'`);
+    expect(revalidated.headers.etag).toBe(etag);
+
+    const head = await http.request("/fast-spa", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers["content-length"]).toBe(plain.headers["content-length"]);
+    expect(head.body.length).toBe(0);
+    expect(renders.length).toBe(before);
+
+    // Only a plain GET or HEAD of a clean address of a stored page takes the fast path.
+    for (const [path, method] of [
+      ["/fast-spa", "POST"],
+      ["/fast-spa?q=%00", "GET"],
+      ["/fast-spa?q=%E0%A4%A", "GET"],
+      ["/fast-spa.data?_routes=root", "GET"],
+      ["/fast-spa/about", "GET"],
+      ["/no-such-spa", "GET"],
+    ]) {
+      expect((await http.request(path, { method })).status, `${method} ${path}`).toBe(418);
+    }
+    await http.close();
+  });
+
+  it("leaves a page that is not stored yet to the general way, which renders and stores it", async () => {
+    await createBusiness(handle.db, { categoryId, slug: "cold-spa", name: "Cold Spa" });
+    // No warming: the business is known, its page not rendered yet.
+    const { cache } = startCache({ concurrency: 0 });
+    await (await cache.start()).warmed;
+    const fast = await listen((req, res) => {
+      if (!cache.serveHit(req, res)) res.writeHead(418).end("the general way");
+    });
+    expect((await fast.request("/cold-spa")).status).toBe(418);
+    const general = await serve(cache);
+    const miss = await general.get("/cold-spa");
+    expect(miss.headers.get("x-oja-page-cache")).toBe("miss");
+    expect(await miss.text()).toContain("Cold Spa");
+    const hit = await fast.request("/cold-spa");
+    expect(hit.status).toBe(200);
+    expect(hit.headers["x-oja-page-cache"]).toBe("hit");
+    await Promise.all([fast.close(), general.close()]);
   });
 
   it("rebuilds a page after its business, or one of its products, changes in the database", async () => {

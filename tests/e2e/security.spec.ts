@@ -38,6 +38,27 @@ function expectSecurityHeaders(response: APIResponse, what: string) {
   expect(headers["strict-transport-security"], `${what}: no HSTS on http`).toBeUndefined();
 }
 
+/**
+ * The headers of a file of the build (decision 032): nosniff, and none of a page's own, which
+ * govern documents only; HSTS would be sent too over HTTPS.
+ */
+function expectStaticFileHeaders(response: APIResponse, what: string) {
+  const headers = response.headers();
+  expect(headers["x-content-type-options"], `${what}: X-Content-Type-Options`).toBe("nosniff");
+  for (const pageOnly of [
+    "content-security-policy",
+    "x-frame-options",
+    "permissions-policy",
+    "cross-origin-opener-policy",
+    "referrer-policy",
+    "x-request-id",
+    "set-cookie",
+  ]) {
+    expect(headers[pageOnly], `${what}: no ${pageOnly}`).toBeUndefined();
+  }
+  expect(headers["strict-transport-security"], `${what}: no HSTS on http`).toBeUndefined();
+}
+
 /** The script-src nonce of a CSP header. */
 function nonceOf(csp: string | undefined): string {
   const [, nonce] = /'nonce-([^']+)'/.exec(csp ?? "") ?? [];
@@ -62,7 +83,7 @@ async function scriptNonces(page: Page) {
   );
 }
 
-test("every kind of response carries the security headers", async ({ page, request }) => {
+test("every kind of response carries its security headers", async ({ page, request }) => {
   const home = await page.goto("/");
   expect(home?.status()).toBe(200);
   // A script of the build, as the page links it.
@@ -82,12 +103,27 @@ test("every kind of response carries the security headers", async ({ page, reque
 
   const favicon = await request.get("/favicon.svg");
   expect(favicon.status()).toBe(200);
-  expectSecurityHeaders(favicon, "/favicon.svg");
+  expect(favicon.headers()["cache-control"]).toBe("public, max-age=3600");
+  expectStaticFileHeaders(favicon, "/favicon.svg");
 
-  const asset = await request.get(scriptPath);
-  expect(asset.status()).toBe(200);
-  expect(asset.headers()["content-type"]).toContain("javascript");
-  expectSecurityHeaders(asset, scriptPath);
+  // A hashed asset: cached for good, sent as the build compressed it, the same script each way.
+  const plain = await request.get(scriptPath, { headers: { "accept-encoding": "identity" } });
+  expect(plain.status()).toBe(200);
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+  const scriptText = await plain.text();
+  for (const [accept, encoding] of [
+    ["gzip, deflate, br", "br"],
+    ["gzip", "gzip"],
+  ]) {
+    const asset = await request.get(scriptPath, { headers: { "accept-encoding": accept } });
+    expect(asset.status()).toBe(200);
+    expect(asset.headers()["content-type"]).toContain("javascript");
+    expect(asset.headers()["content-encoding"], accept).toBe(encoding);
+    expect(asset.headers().vary).toBe("Accept-Encoding");
+    expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(await asset.text(), `${accept}: the same script`).toBe(scriptText);
+    expectStaticFileHeaders(asset, `${scriptPath} (${encoding})`);
+  }
 
   const health = await request.get("/healthz");
   expect(health.status()).toBe(200);
