@@ -114,7 +114,7 @@ test("every kind of response carries its security headers", async ({ page, reque
   for (const [accept, encoding] of [
     ["gzip, deflate, br", "br"],
     ["gzip", "gzip"],
-  ]) {
+  ] as const) {
     const asset = await request.get(scriptPath, { headers: { "accept-encoding": accept } });
     expect(asset.status()).toBe(200);
     expect(asset.headers()["content-type"]).toContain("javascript");
