@@ -4,6 +4,7 @@ import {
   isAllowedOrigin,
   paymentOrigins,
   securityHeaders,
+  staticFileHeaders,
 } from "./headers.server.ts";
 
 const embedded = paymentOrigins({ mode: "test", apiBaseUrl: "http://127.0.0.1:3000/_paystack" });
@@ -60,7 +61,17 @@ describe("the security headers", () => {
     expect(secure["Content-Security-Policy"]).toContain("upgrade-insecure-requests");
   });
 
-  test("every response names its referrer, permissions and content-type policies", () => {
+  test("a file of the build carries nosniff, and HSTS over HTTPS, but no page-only header", () => {
+    expect(staticFileHeaders({ secure: false })).toEqual({ "X-Content-Type-Options": "nosniff" });
+    expect(staticFileHeaders({ secure: true })).toEqual({
+      "X-Content-Type-Options": "nosniff",
+      "Strict-Transport-Security": securityHeaders({ ...base, secure: true })[
+        "Strict-Transport-Security"
+      ],
+    });
+  });
+
+  test("every page names its referrer, permissions and content-type policies", () => {
     const headers = securityHeaders(base);
     expect(headers["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
     expect(headers["X-Content-Type-Options"]).toBe("nosniff");
