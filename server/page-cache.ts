@@ -17,9 +17,10 @@ const brotliAsync = promisify(brotliCompress);
 /**
  * The render cache behind /{slug}, the one prerendered route of the spec: each active
  * business's landing page, as HTML and as React Router's `.data` payload for client navigation,
- * rendered without a session and kept in memory compressed twice, brotli and gzip. A request never builds the page from
- * the database; a page is built when the server starts (warming), on its first request if the
- * warming has not reached it yet, and again within seconds of any change to the business.
+ * rendered without a session and kept in memory compressed twice, brotli and gzip, with its
+ * response heads built (decision 032). A request never builds the page from the database; a
+ * page is built when the server starts (warming), on its first request if the warming has not
+ * reached it yet, and again within seconds of any change to the business.
  *
  * Changes are found by polling `page_changes` (drizzle/0006_page_changes.sql: triggers on the
  * tables a landing page shows note the business and the time). Whatever wrote the change (this
@@ -32,7 +33,6 @@ export interface CachedPage {
   headers: Record<string, string>;
   /** The page compressed both ways; the plain bytes are unzipped for the rare client that asks. */
   bodies: { br: Buffer; gzip: Buffer };
-  rawLength: number;
   etag: string;
   /** SHA-256 (base64) of each inline script: the CSP allows these, not a nonce shared by all. */
   scriptHashes: string[];
@@ -178,7 +178,6 @@ export function createPageCache(options: PageCacheOptions) {
       status: response.status,
       headers,
       bodies: { br, gzip: gzipped },
-      rawLength: raw.length,
       etag,
       scriptHashes,
       heads: responseHeads({ headers, etag, scriptHashes, br, gzip: gzipped, raw }),
@@ -362,10 +361,10 @@ export function createPageCache(options: PageCacheOptions) {
       return undefined;
     }
     const id = idBySlug.get(slug);
+    if (!id) return undefined;
     // A payload for some of the page's routes only (`_routes`, sent when a route opts out of
     // revalidation; none does today) is rendered per request: caching each value anyone
     // cares to send would let strangers fill the memory.
-    if (!id) return undefined;
     if (queryStart !== -1 && new URLSearchParams(url.slice(queryStart + 1)).has("_routes")) {
       return undefined;
     }
