@@ -5,6 +5,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staticFileHeaders } from "#app/security/headers.server.ts";
 import { decoded, listen } from "#tests/support/raw-http.ts";
+import { pageOnlyHeaders } from "#tests/support/static-headers.ts";
 import { chooseEncoding } from "./encoding.ts";
 import { staticFiles } from "./static-files.ts";
 
@@ -66,15 +67,7 @@ describe("a built asset", () => {
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["strict-transport-security"]).toContain("max-age=");
-    for (const pageOnly of [
-      "content-security-policy",
-      "x-frame-options",
-      "permissions-policy",
-      "cross-origin-opener-policy",
-      "referrer-policy",
-      "set-cookie",
-      "x-request-id",
-    ]) {
+    for (const pageOnly of pageOnlyHeaders) {
       expect(response.headers[pageOnly], pageOnly).toBeUndefined();
     }
   });

@@ -1,4 +1,5 @@
 import type { APIResponse, Page } from "@playwright/test";
+import { pageOnlyHeaders } from "../support/static-headers.ts";
 import {
   accountTest,
   expect,
@@ -45,15 +46,7 @@ function expectSecurityHeaders(response: APIResponse, what: string) {
 function expectStaticFileHeaders(response: APIResponse, what: string) {
   const headers = response.headers();
   expect(headers["x-content-type-options"], `${what}: X-Content-Type-Options`).toBe("nosniff");
-  for (const pageOnly of [
-    "content-security-policy",
-    "x-frame-options",
-    "permissions-policy",
-    "cross-origin-opener-policy",
-    "referrer-policy",
-    "x-request-id",
-    "set-cookie",
-  ]) {
+  for (const pageOnly of pageOnlyHeaders) {
     expect(headers[pageOnly], `${what}: no ${pageOnly}`).toBeUndefined();
   }
   expect(headers["strict-transport-security"], `${what}: no HSTS on http`).toBeUndefined();
