@@ -86,6 +86,8 @@ const settingsSchema = z.object({
   CHECKOUT_HOLD_SHARE_PERCENT: count("percent", 1, 100).default(defaultHoldLimits.sharePercent),
   CHECKOUT_HOLD_SHARE_MIN_UNITS: count("units", 1, 10_000).default(defaultHoldLimits.shareMinUnits),
   STOCK_EXACT_UP_TO: count("units", 0, 1000).default(defaultHoldLimits.exactStockUpTo),
+  /** How much memory the render cache of public pages may hold (decision 033). */
+  PAGE_CACHE_MB: count("megabytes", 1, 16_384).default(100),
   S3_BUCKET: z.string().min(1).optional(),
   SEED_DEMO: z
     .enum(["true", "false"], { message: "must be true or false" })
@@ -152,6 +154,8 @@ export function readSettings(env: Record<string, string | undefined> = process.e
       shareMinUnits: raw.CHECKOUT_HOLD_SHARE_MIN_UNITS,
       exactStockUpTo: raw.STOCK_EXACT_UP_TO,
     } satisfies HoldLimits,
+    /** The render cache's limit: least recently used pages leave past it (decision 033). */
+    pageCacheBytes: raw.PAGE_CACHE_MB * 1024 * 1024,
     s3Bucket: raw.S3_BUCKET,
     paystack: paystackSettings(raw, { host: raw.HOST, port, publicUrl }),
     // Demo data fills an empty embedded database; a real PostgreSQL server is never seeded

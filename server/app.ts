@@ -59,8 +59,8 @@ function routerContext(info: RequestInfo) {
 }
 
 /**
- * /{slug} comes from the render cache in production. In development Vite rebuilds modules on
- * every change, so pages are rendered per request there.
+ * Public pages come from the render cache in production (decisions 011 and 033). In development
+ * Vite rebuilds modules on every change, so pages are rendered per request there.
  */
 const renderForCache = createFetchHandler(loadBuild, import.meta.env.MODE);
 const pageCache = import.meta.env.DEV
@@ -75,8 +75,10 @@ const pageCache = import.meta.env.DEV
         ),
       securityHeaders: securityHeadersFor(settings, false),
       feed: services.redis ? redisFeed(services.redis) : localFeed(),
+      maxBytes: settings.pageCacheBytes,
     });
-await pageCache?.start();
+// Not awaited: the server answers at once, rendering per request until the cache is ready.
+pageCache?.start();
 
 export async function shutdown() {
   await pageCache?.stop();

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { gunzipSync } from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import express from "express";
 import pino from "pino";
@@ -46,6 +47,17 @@ function startCache(overrides: Partial<PageCacheOptions> = {}) {
     }),
     async render(path, nonce) {
       renders.push(path);
+      if (/^\/(?:_\.data|b|b\.data)?$/.test(path)) {
+        // A marketplace page: how many businesses are open, and the newest one's name.
+        const [row] = await queryRows<{ count: number; newest: string }>(
+          handle.db,
+          sql`select count(*)::int as count, (array_agg(name order by created_at desc))[1] as newest
+              from businesses where status = 'active'`,
+        );
+        return new Response(`<h1>${row?.count} businesses</h1><p>Newest: ${row?.newest}</p>`, {
+          headers: { "Content-Type": "text/html" },
+        });
+      }
       const slug = /^\/([^/.?]+)/.exec(path)?.[1] ?? "";
       const [row] = await queryRows<{ name: string; count: number }>(
         handle.db,
@@ -82,39 +94,36 @@ async function serve(cache: PageCache) {
 }
 
 describe("the render cache", () => {
-  it("warms every active business's page and payload at start, and serves them without rendering again", async () => {
-    const open = await createBusiness(handle.db, {
-      categoryId,
-      slug: "warm-spa",
-      name: "Warm Spa",
-    });
+  it("renders nothing at start, renders a business's page and payload on their first request, then serves them without rendering again", async () => {
+    await createBusiness(handle.db, { categoryId, slug: "warm-spa", name: "Warm Spa" });
     await createBusiness(handle.db, { categoryId, slug: "hidden-spa", status: "pending" });
     const { cache, renders } = startCache();
-    await (await cache.start()).warmed;
-    expect(renders).toContain("/warm-spa");
-    expect(renders).toContain("/warm-spa.data");
-    expect(renders.some((path) => path.startsWith("/hidden-spa"))).toBe(false);
+    await cache.start().ready;
+    expect(renders).toEqual([]);
 
     const http = await serve(cache);
-    const before = renders.length;
-    for (const path of ["/warm-spa", "/Warm-Spa", "/warm-spa.data"]) {
-      const response = await http.get(path);
-      expect(response.status).toBe(200);
-      expect(response.headers.get("x-oja-page-cache")).toBe("hit");
-      expect(response.headers.get("cache-control")).toContain("stale-while-revalidate");
+    for (const path of ["/warm-spa", "/warm-spa.data"]) {
+      const miss = await http.get(path);
+      expect(miss.headers.get("x-oja-page-cache")).toBe("miss");
+      const hit = await http.get(path);
+      expect(hit.status).toBe(200);
+      expect(hit.headers.get("x-oja-page-cache")).toBe("hit");
+      expect(hit.headers.get("cache-control")).toContain("stale-while-revalidate");
     }
     expect(await (await http.get("/warm-spa")).text()).toContain("Warm Spa");
-    expect(renders.length).toBe(before);
-    expect(open.id).toBeTruthy();
+    expect(renders).toEqual(["/warm-spa", "/warm-spa.data"]);
+    expect((await http.get("/hidden-spa")).status).toBe(418);
     await http.close();
   });
 
   it("serves the page with its inline scripts' hashes in the CSP (a nonce sent to everyone is no secret), answers 304 to a matching ETag, and leaves other paths alone", async () => {
     await createBusiness(handle.db, { categoryId, slug: "nonce-spa", name: "Nonce Spa" });
     const { cache } = startCache();
-    await (await cache.start()).warmed;
+    await cache.start().ready;
     const http = await serve(cache);
+    await http.get("/nonce-spa");
     const response = await http.get("/nonce-spa");
+    expect(response.headers.get("x-oja-page-cache")).toBe("hit");
     const html = await response.text();
     const script = /<script nonce="[^"]+">([^<]*)<\/script>/.exec(html)?.[1] ?? "";
     expect(script).toBe("hydrate(0)");
@@ -131,7 +140,10 @@ describe("the render cache", () => {
   it("answers a hit on the fast path in br, gzip or plain by Accept-Encoding, the same page each way, with its CSP hashes and a 304 to its ETag", async () => {
     await createBusiness(handle.db, { categoryId, slug: "fast-spa", name: "Fast Spa" });
     const { cache, renders } = startCache();
-    await (await cache.start()).warmed;
+    await cache.start().ready;
+    const general = await serve(cache);
+    for (const path of ["/fast-spa", "/fast-spa.data"]) await general.get(path);
+    await general.close();
     const http = await listen((req, res) => {
       if (!cache.serveHit(req, res)) res.writeHead(418).end("the general way");
     });
@@ -149,7 +161,7 @@ describe("the render cache", () => {
       ["gzip, deflate", "gzip"],
       ["br;q=0", undefined],
     ] as const) {
-      const response = await http.request("/Fast-Spa", { headers: { "Accept-Encoding": accept } });
+      const response = await http.request("/fast-spa", { headers: { "Accept-Encoding": accept } });
       expect(response.status, accept).toBe(200);
       expect(response.headers["content-encoding"], accept).toBe(encoding);
       expect(Number(response.headers["content-length"])).toBe(response.body.length);
@@ -198,9 +210,9 @@ describe("the render cache", () => {
 
   it("leaves a page that is not stored yet to the general way, which renders and stores it", async () => {
     await createBusiness(handle.db, { categoryId, slug: "cold-spa", name: "Cold Spa" });
-    // No warming: the business is known, its page not rendered yet.
-    const { cache } = startCache({ concurrency: 0 });
-    await (await cache.start()).warmed;
+    // The business is known, its page not rendered yet.
+    const { cache } = startCache();
+    await cache.start().ready;
     const fast = await listen((req, res) => {
       if (!cache.serveHit(req, res)) res.writeHead(418).end("the general way");
     });
@@ -222,9 +234,11 @@ describe("the render cache", () => {
       name: "Edit Spa",
     });
     const { cache } = startCache();
-    await (await cache.start()).warmed;
+    await cache.start().ready;
     const http = await serve(cache);
     expect(await (await http.get("/edit-spa")).text()).toContain("0 products");
+    await http.get("/edit-spa.data");
+    await http.get("/edit-spa/products/anything");
 
     await handle.db
       .update(businesses)
@@ -236,7 +250,11 @@ describe("the render cache", () => {
 
     await createProduct(handle.db, { businessId: business.id, status: "active" });
     await cache.pollNow();
-    expect(await (await http.get("/edit-spa")).text()).toContain("1 products");
+    for (const path of ["/edit-spa", "/edit-spa/products/anything"]) {
+      const response = await http.get(path);
+      expect(response.headers.get("x-oja-page-cache"), path).toBe("hit");
+      expect(await response.text(), path).toContain("1 products");
+    }
     await http.close();
   });
 
@@ -248,8 +266,10 @@ describe("the render cache", () => {
       name: "Moving Spa",
     });
     const { cache } = startCache();
-    await (await cache.start()).warmed;
+    await cache.start().ready;
     const http = await serve(cache);
+    for (const path of ["/gone-spa", "/old-spa", "/old-spa.data"]) await http.get(path);
+    expect(cache.size()).toBe(3);
 
     await handle.db
       .update(businesses)
@@ -260,12 +280,13 @@ describe("the render cache", () => {
     expect((await http.get("/gone-spa")).status).toBe(418);
     expect((await http.get("/old-spa")).status).toBe(418);
     expect(await (await http.get("/new-spa")).text()).toContain("Moving Spa");
+    expect(cache.size()).toBe(1);
     await http.close();
   });
 
-  it("renders a page that warming has not reached yet once, on its first request", async () => {
+  it("renders the page of a business that opens after start once, on its first request", async () => {
     const { cache, renders } = startCache();
-    await (await cache.start()).warmed;
+    await cache.start().ready;
     const business = await createBusiness(handle.db, {
       categoryId,
       slug: "late-spa",
@@ -278,6 +299,113 @@ describe("the render cache", () => {
     await http.get("/late-spa");
     expect(renders.filter((path) => path === "/late-spa").length).toBe(count);
     expect(business.id).toBeTruthy();
+    await http.close();
+  });
+
+  it("keeps marketplace pages, and rebuilds one visited lately within seconds of any change", async () => {
+    await createBusiness(handle.db, { categoryId, slug: "market-a", name: "Market A" });
+    const { cache, renders } = startCache({ marketplaceRefreshMs: 20 });
+    await cache.start().ready;
+    const http = await serve(cache);
+    await http.get("/b");
+    expect((await http.get("/b")).headers.get("x-oja-page-cache")).toBe("hit");
+    // Tracking parameters are no query: the same page. Anything else is rendered per request.
+    expect((await http.get("/b?utm_source=tv&fbclid=x")).headers.get("x-oja-page-cache")).toBe(
+      "hit",
+    );
+    expect((await http.get("/b?page=2")).status).toBe(418);
+    expect((await http.get("/b.data?_routes=root")).status).toBe(418);
+
+    await createBusiness(handle.db, { categoryId, slug: "market-b", name: "Market B" });
+    await cache.pollNow();
+    // Rebuilt with nobody asking: the next visitor already gets the new page.
+    const stored = () => gunzipSync(cache.page("/b")?.bodies.gzip ?? Buffer.alloc(0)).toString();
+    await expect.poll(stored).toContain("Newest: Market B");
+    expect(renders.filter((path) => path === "/b")).toHaveLength(2);
+    expect(await (await http.get("/b")).text()).toContain("Newest: Market B");
+    await http.close();
+  });
+
+  it("rebuilds a marketplace page nobody visited lately for its next visitor, who gets the stored one meanwhile", async () => {
+    await createBusiness(handle.db, { categoryId, slug: "quiet-a", name: "Quiet A" });
+    // "Lately" is 30 refresh intervals: 300 ms here.
+    const { cache, renders } = startCache({ marketplaceRefreshMs: 10 });
+    await cache.start().ready;
+    const http = await serve(cache);
+    const first = await (await http.get("/b")).text();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+
+    await createBusiness(handle.db, { categoryId, slug: "quiet-b", name: "Quiet B" });
+    await cache.pollNow();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(renders.filter((path) => path === "/b")).toHaveLength(1);
+    const stale = await http.get("/b");
+    expect(stale.headers.get("x-oja-page-cache")).toBe("hit");
+    expect(await stale.text()).toBe(first);
+    await expect.poll(async () => (await http.get("/b")).text()).toContain("Newest: Quiet B");
+    expect(renders.filter((path) => path === "/b")).toHaveLength(2);
+    await http.close();
+  });
+
+  it("serves the home page from the cache to guests only, and says so to shared caches", async () => {
+    const { cache } = startCache();
+    await cache.start().ready;
+    const http = await serve(cache);
+    for (const path of ["/", "/_.data"]) {
+      await http.get(path);
+      const guest = await http.get(path, { Cookie: "theme=dark" });
+      expect(guest.headers.get("x-oja-page-cache"), path).toBe("hit");
+      expect(guest.headers.get("vary"), path).toBe("Accept-Encoding, Cookie");
+      for (const cookie of ["oja.session_token=abc", "a=1; __Secure-oja.session_token=abc"]) {
+        expect((await http.get(path, { Cookie: cookie })).status, `${path} ${cookie}`).toBe(418);
+      }
+    }
+    await http.close();
+  });
+
+  it("never holds more than its limit: the least recently used page leaves, and is rendered again when asked for", async () => {
+    const slugs = Array.from({ length: 8 }, (_, i) => `lru-spa-${i}`);
+    for (const slug of slugs) await createBusiness(handle.db, { categoryId, slug, name: slug });
+    const probe = startCache();
+    await probe.cache.start().ready;
+    const probeHttp = await serve(probe.cache);
+    await probeHttp.get(`/${slugs[0]}`);
+    await probeHttp.close();
+    const pageBytes = probe.cache.bytes();
+    expect(pageBytes).toBeGreaterThan(0);
+
+    // Room for three pages and a half.
+    const { cache, renders } = startCache({ maxBytes: Math.floor(pageBytes * 3.5) });
+    await cache.start().ready;
+    const http = await serve(cache);
+    for (const slug of slugs) {
+      await http.get(`/${slug}`);
+      // The first page stays in use, so it is never the least recently used one.
+      expect((await http.get(`/${slugs[0]}`)).status).toBe(200);
+      expect(cache.bytes()).toBeLessThanOrEqual(Math.floor(pageBytes * 3.5));
+    }
+    expect(cache.size()).toBe(3);
+    expect(cache.page(`/${slugs[0]}`)).toBeDefined();
+    expect(cache.page(`/${slugs[7]}`)).toBeDefined();
+    expect(cache.page(`/${slugs[1]}`)).toBeUndefined();
+    const again = await http.get(`/${slugs[1]}`);
+    expect(again.headers.get("x-oja-page-cache")).toBe("miss");
+    expect(renders.filter((path) => path === `/${slugs[1]}`)).toHaveLength(2);
+    expect(renders.filter((path) => path === `/${slugs[0]}`)).toHaveLength(1);
+    await http.close();
+  });
+
+  it("revalidates a page older than its maximum age, for what no trigger notes", async () => {
+    await createBusiness(handle.db, { categoryId, slug: "aged-spa", name: "Aged Spa" });
+    const { cache, renders } = startCache({ maxAgeMs: 50 });
+    await cache.start().ready;
+    const http = await serve(cache);
+    await http.get("/aged-spa");
+    await http.get("/aged-spa");
+    expect(renders).toEqual(["/aged-spa"]);
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect((await http.get("/aged-spa")).headers.get("x-oja-page-cache")).toBe("hit");
+    await expect.poll(() => renders.length).toBe(2);
     await http.close();
   });
 
@@ -306,6 +434,31 @@ describe("the render cache", () => {
     for (const id of [a.id, b.id])
       expect(after.get(id)).toBeGreaterThan(before.get(id) ?? Infinity);
   });
+
+  it("notes changes to a business's collections, their products and its delivery choices", async () => {
+    const business = await createBusiness(handle.db, { categoryId, slug: "noted-spa" });
+    const product = await createProduct(handle.db, { businessId: business.id });
+    const changedAt = async () => {
+      const [row] = await queryRows<{ changed_at: string }>(
+        handle.db,
+        sql`select changed_at from page_changes where business_id = ${business.id}`,
+      );
+      return new Date(row?.changed_at ?? 0).getTime();
+    };
+    const statements = [
+      sql`insert into collections (id, business_id, slug, name) values ('noted-c', ${business.id}, 'best', 'Best')`,
+      sql`insert into collection_products (collection_id, product_id) values ('noted-c', ${product.id})`,
+      sql`update collection_products set position = 2 where collection_id = 'noted-c'`,
+      sql`insert into delivery_settings (business_id) values (${business.id})`,
+      sql`insert into delivery_areas (business_id, position, city, fee_kobo, estimate) values (${business.id}, 0, 'Lagos', 150000, '1 day')`,
+      sql`delete from delivery_areas where business_id = ${business.id}`,
+    ];
+    for (const statement of statements) {
+      const before = await changedAt();
+      await handle.db.execute(statement);
+      expect(await changedAt(), String(statement.queryChunks[0])).toBeGreaterThan(before);
+    }
+  });
 });
 
 // CI sets TEST_REDIS_URL (.ci/run); without a Redis server these tests are skipped.
@@ -322,8 +475,9 @@ describe.skipIf(!redisUrl)("the render cache on several instances (Redis)", () =
         name: "Fleet Spa",
       });
       const instances = connections.map((redis) => startCache({ feed: redisFeed(redis) }));
-      for (const { cache } of instances) await (await cache.start()).warmed;
+      for (const { cache } of instances) await cache.start().ready;
       const servers = await Promise.all(instances.map(({ cache }) => serve(cache)));
+      for (const server of servers) await server.get("/fleet-spa");
 
       await handle.db
         .update(businesses)

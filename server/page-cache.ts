@@ -15,18 +15,28 @@ const gunzipAsync = promisify(gunzip);
 const brotliAsync = promisify(brotliCompress);
 
 /**
- * The render cache behind /{slug}, the one prerendered route of the spec: each active
- * business's landing page, as HTML and as React Router's `.data` payload for client navigation,
- * rendered without a session and kept in memory compressed twice, brotli and gzip, with its
- * response heads built (decision 032). A request never builds the page from the database; a
- * page is built when the server starts (warming), on its first request if the warming has not
- * reached it yet, and again within seconds of any change to the business.
+ * The render cache of public pages (decisions 011, 032, 033): a business's landing page (the
+ * spec's one prerendered route), its product pages and collections, and the marketplace's
+ * guest pages (`/`, `/b`, `/businesses`, `/shop/{category}`). Each is rendered without a session,
+ * as a stranger sees it, and kept in memory compressed twice, brotli and gzip, with its response
+ * heads built (decision 032). Whatever depends on the visitor is filled in by the browser: the
+ * account menu from /api/me, the cart count from local storage, follow buttons from their API.
  *
- * Changes are found by polling `page_changes` (drizzle/0006_page_changes.sql: triggers on the
- * tables a landing page shows note the business and the time). Whatever wrote the change (this
- * instance, another one, a script, psql) every instance sees it within one poll. With Redis, one
- * instance polls and broadcasts what it found (see `pageChangeFeed`), so a fleet costs the
- * database one poll per interval, not one per instance.
+ * Pages are rendered on their first request, never all at start, and the memory they take is
+ * bounded (PAGE_CACHE_MB): past it the least recently used leave, to be rendered again when
+ * asked for. A business's pages are rebuilt within seconds of a change to it. A marketplace page
+ * shows many businesses, so any change marks it stale: one visited lately (the last 30 refresh
+ * intervals, a minute by default) is rebuilt within seconds too, at most once per
+ * `marketplaceRefreshMs` however busy the marketplace is; any other is rebuilt when its next
+ * visitor gets the stored one (stale-while-revalidate). Every
+ * page is also revalidated after `maxAgeMs`, which bounds how long anything no trigger notes
+ * (held stock, categories) can lag.
+ *
+ * Changes are found by polling `page_changes` (drizzle/0006_page_changes.sql and 0020: triggers
+ * on the tables these pages show note the business and the time). Whatever wrote the change
+ * (this instance, another one, a script, psql) every instance sees it within one poll. With
+ * Redis, one instance polls and broadcasts what it found (see `pageChangeFeed`), so a fleet costs
+ * the database one poll per interval, not one per instance.
  */
 export interface CachedPage {
   status: number;
@@ -42,6 +52,8 @@ export interface CachedPage {
    */
   heads: Record<Encoding | "notModified", string[]>;
   builtAt: number;
+  /** What it takes in memory: both bodies and the heads. */
+  bytes: number;
 }
 
 /** Tells every instance which businesses changed; in-process without Redis. */
@@ -62,8 +74,12 @@ export interface PageCacheOptions {
   securityHeaders(scripts: { hashes: readonly string[] }): Record<string, string>;
   feed?: PageChangeFeed;
   pollIntervalMs?: number;
-  /** Pages rendered at once while warming; each render is a few queries and a React render. */
-  concurrency?: number;
+  /** The most the stored pages may take in memory, bodies and heads (PAGE_CACHE_MB). */
+  maxBytes?: number;
+  /** A page older than this is served once more while it is rebuilt. */
+  maxAgeMs?: number;
+  /** The least time between two rebuilds of the marketplace pages after changes. */
+  marketplaceRefreshMs?: number;
 }
 
 /**
@@ -82,6 +98,54 @@ interface Business {
   slug: string;
 }
 
+/** A public address the cache keeps, and what its page depends on. */
+export interface CacheableAddress {
+  /** The path as asked for (`.data` included: React Router's payload for client navigation). */
+  key: string;
+  /** The business the page belongs to, lower-cased; none for a marketplace page. */
+  slug?: string;
+  /**
+   * Served from the cache only to visitors without a session: the page shows a signed-in
+   * shopper something of their own (the home page: businesses near their saved city).
+   */
+  guestsOnly: boolean;
+}
+
+/** Query parameters that only say where a visitor came from; no page reads them. */
+const trackingParameter = /^(?:utm_[a-z]+|fbclid|gclid)$/i;
+const marketplacePage = /^\/(?:b|businesses|shop\/(?!friends$)[^/]+)$/i;
+const businessPage = /^\/(?:b\/([^/]+)\/collection\/[^/]+|([^/]+)(?:\/products\/[^/]+)?)$/i;
+
+/**
+ * Whether the cache keeps this address, and under which key. A query string other than tracking
+ * parameters (a filter, a page number, React Router's `_routes`) is rendered per request:
+ * caching every value a stranger could send would let them churn the cache.
+ */
+export function cacheableAddress(url: string): CacheableAddress | undefined {
+  const queryStart = url.indexOf("?");
+  const key = queryStart === -1 ? url : url.slice(0, queryStart);
+  if (queryStart !== -1) {
+    for (const name of new URLSearchParams(url.slice(queryStart + 1)).keys()) {
+      if (!trackingParameter.test(name)) return undefined;
+    }
+  }
+  // React Router asks `/_.data` for the home page's payload and `{path}.data` for the others.
+  const page = key === "/_.data" ? "/" : key.endsWith(".data") ? key.slice(0, -5) : key;
+  if (page === "/") return { key, guestsOnly: true };
+  if (marketplacePage.test(page)) return { key, guestsOnly: false };
+  const match = businessPage.exec(page);
+  const slug = match?.[1] ?? match?.[2];
+  if (slug === undefined) return undefined;
+  try {
+    return { key, slug: decodeURIComponent(slug).toLowerCase(), guestsOnly: false };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Better Auth's session cookie (`oja` prefix; `__Secure-` over HTTPS). */
+const sessionCookie = /(?:^|;\s*)(?:__Secure-)?oja\.session_token=/;
+
 /**
  * The SHA-256 (base64) of each inline script of a page, as a CSP hash-source names it. The text
  * of a script is everything up to its `</script`, which React never lets rendered data contain.
@@ -97,63 +161,121 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+interface Entry {
+  page: CachedPage;
+  /** The business whose changes rebuild it; null for a marketplace page. */
+  businessId: string | null;
+  slug: string | undefined;
+  guestsOnly: boolean;
+  /** A change it shows may be out of date; the next visitor gets it while it is rebuilt. */
+  stale: boolean;
+  /** When a visitor last got it (Date.now()). */
+  servedAt: number;
+}
+
+/** What a request asks of the cache: an address it keeps, and the page if it is stored. */
+interface Lookup extends CacheableAddress {
+  businessId: string | null;
+  entry: Entry | undefined;
+}
+
 export function createPageCache(options: PageCacheOptions) {
   const { db, log } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
+  const maxBytes = options.maxBytes ?? 100 * 1024 * 1024;
+  const maxAgeMs = options.maxAgeMs ?? 60_000;
+  const marketplaceRefreshMs = options.marketplaceRefreshMs ?? 2_000;
   const feed = options.feed ?? localFeed();
-  const pages = new Map<string, CachedPage>();
+  /** In order of use, least recent first: a Map keeps insertion order, and a hit re-inserts. */
+  const entries = new Map<string, Entry>();
+  let storedBytes = 0;
   const slugById = new Map<string, string>();
   const idBySlug = new Map<string, string>();
-  const keysBySlug = new Map<string, Set<string>>();
-  /** One chain of work per business, so two refreshes never race to store a page. */
+  const keysByBusiness = new Map<string, Set<string>>();
+  /** One chain of work per page, so two builds never race to store it. */
   const queues = new Map<string, Promise<unknown>>();
   const seenChanges = new Map<string, number>();
+  /** Counts the batches of changes: a marketplace page rendered across one is stale at once. */
+  let changeBatches = 0;
+  let marketplaceRefresh: NodeJS.Timeout | undefined;
+  let marketplaceRefreshedAt = 0;
   let lastPoll: Date | null = null;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
-  function keyOf(slug: string, data: boolean) {
-    return data ? `/${slug}.data` : `/${slug}`;
-  }
-
-  function enqueue<T>(businessId: string, work: () => Promise<T>): Promise<T> {
-    const previous = queues.get(businessId) ?? Promise.resolve();
+  function enqueue<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const previous = queues.get(key) ?? Promise.resolve();
     const next = previous.then(work, work);
-    queues.set(businessId, next);
+    queues.set(key, next);
     void next.finally(() => {
-      if (queues.get(businessId) === next) queues.delete(businessId);
+      if (queues.get(key) === next) queues.delete(key);
     });
     return next;
   }
 
-  function forget(slug: string) {
-    for (const key of keysBySlug.get(slug) ?? []) pages.delete(key);
-    keysBySlug.delete(slug);
-    const id = idBySlug.get(slug);
-    idBySlug.delete(slug);
-    if (id && slugById.get(id) === slug) slugById.delete(id);
+  function drop(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    storedBytes -= entry.page.bytes;
+    if (entry.businessId === null) return;
+    const keys = keysByBusiness.get(entry.businessId);
+    keys?.delete(key);
+    if (keys?.size === 0) keysByBusiness.delete(entry.businessId);
+  }
+
+  function store(key: string, entry: Entry) {
+    drop(key);
+    // A page bigger than the whole cache is served to whoever asked, never kept.
+    if (entry.page.bytes > maxBytes) return;
+    entries.set(key, entry);
+    storedBytes += entry.page.bytes;
+    if (entry.businessId !== null) {
+      const keys = keysByBusiness.get(entry.businessId) ?? new Set<string>();
+      keysByBusiness.set(entry.businessId, keys.add(key));
+    }
+    for (const oldest of entries.keys()) {
+      if (storedBytes <= maxBytes) break;
+      drop(oldest);
+    }
+  }
+
+  function forget(businessId: string) {
+    for (const key of keysByBusiness.get(businessId) ?? []) drop(key);
+    const slug = slugById.get(businessId);
+    slugById.delete(businessId);
+    if (slug !== undefined && idBySlug.get(slug) === businessId) idBySlug.delete(slug);
   }
 
   function remember(business: Business) {
     const previous = slugById.get(business.id);
-    if (previous && previous !== business.slug) forget(previous);
+    // A new slug: the pages under the old one go (their addresses answer 404 now).
+    if (previous !== undefined && previous !== business.slug) forget(business.id);
     slugById.set(business.id, business.slug);
     idBySlug.set(business.slug, business.id);
   }
 
-  /** Renders one page and stores it; a 404 means the business is no longer public. */
-  async function build(slug: string, key: string): Promise<CachedPage | undefined> {
+  /**
+   * Renders one page and stores it; undefined when it is not a page (404). A rebuild that raced
+   * with its business leaving or changing its slug is served to whoever waited, never stored.
+   */
+  async function build(
+    address: Omit<Lookup, "entry">,
+    previous?: CachedPage,
+  ): Promise<CachedPage | undefined> {
+    const { key } = address;
+    const batchAtStart = changeBatches;
     // The scripts carry this nonce, but the CSP names their hashes instead (inlineScriptHashes).
     const nonce = randomBytes(16).toString("base64");
     const response = await options.render(key, nonce);
     if (response.status === 404) {
-      forget(slug);
+      drop(key);
       return undefined;
     }
     if (response.status !== 200) {
-      // Keep serving the last good page; the next change or restart tries again.
+      // Keep serving the last good page; the next change or revalidation tries again.
       log.error({ path: key, status: response.status }, "page cache: render failed");
-      return pages.get(key);
+      return previous;
     }
     const raw = Buffer.from(await response.arrayBuffer());
     const headers: Record<string, string> = {};
@@ -166,7 +288,7 @@ export function createPageCache(options: PageCacheOptions) {
         params: {
           // Quality 5: a page is compressed again on every change to its business, on every
           // instance; 5 is within 2% of 9's size for a quarter of its time (a 345 KB page: 3.7
-          // against 15 ms), so a change reaches the cache quickly even while pages warm.
+          // against 15 ms), so a change reaches the cache quickly.
           [zlib.BROTLI_PARAM_QUALITY]: 5,
           [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
           [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length,
@@ -176,35 +298,48 @@ export function createPageCache(options: PageCacheOptions) {
     ]);
     const etag = `"${createHash("sha256").update(raw).digest("base64url").slice(0, 27)}"`;
     const scriptHashes = inlineScriptHashes(raw.toString("utf8"));
+    const heads = responseHeads({
+      headers,
+      etag,
+      scriptHashes,
+      br,
+      gzip: gzipped,
+      raw,
+      guestsOnly: address.guestsOnly,
+    });
+    const headBytes = Object.values(heads).reduce(
+      (sum, head) => sum + head.reduce((length, value) => length + value.length, 0),
+      0,
+    );
     const page: CachedPage = {
       status: response.status,
       headers,
       bodies: { br, gzip: gzipped },
       etag,
       scriptHashes,
-      heads: responseHeads({ headers, etag, scriptHashes, br, gzip: gzipped, raw }),
+      heads,
       builtAt: Date.now(),
+      bytes: br.length + gzipped.length + headBytes,
     };
-    // A refresh that raced with the business leaving (or renaming) must not bring it back.
-    if (idBySlug.has(slug)) {
-      pages.set(key, page);
-      const keys = keysBySlug.get(slug) ?? new Set<string>();
-      keysBySlug.set(slug, keys.add(key));
+    const { businessId, slug } = address;
+    if (businessId === null || (slug !== undefined && idBySlug.get(slug) === businessId)) {
+      const stale = businessId === null && changeBatches !== batchAtStart;
+      const servedAt = entries.get(key)?.servedAt ?? Date.now();
+      store(key, { page, businessId, slug, guestsOnly: address.guestsOnly, stale, servedAt });
+      // Rendered while a change came in: it may not show it.
+      if (stale) scheduleMarketplaceRefresh();
     }
     return page;
   }
 
-  /** The slugs' pages as they are now: every variant already cached, or the two main ones. */
-  async function refresh(business: Business) {
-    remember(business);
-    const keys = keysBySlug.get(business.slug);
-    const wanted = keys?.size
-      ? [...keys]
-      : [keyOf(business.slug, false), keyOf(business.slug, true)];
-    for (const key of wanted) {
-      if (!idBySlug.has(business.slug)) break;
-      await build(business.slug, key);
-    }
+  /** Rebuilds a stored page in the background; its visitors get the stored one meanwhile. */
+  function rebuild(key: string): Promise<void> {
+    return enqueue(key, async () => {
+      const entry = entries.get(key);
+      if (entry) await build({ key, ...entry }, entry.page);
+    }).catch((error: unknown) =>
+      log.error({ err: error, path: key }, "page cache: refresh failed"),
+    );
   }
 
   async function refreshById(ids: string[]) {
@@ -214,16 +349,38 @@ export function createPageCache(options: PageCacheOptions) {
       sql`select id, slug, status from businesses where id in ${ids}`,
     );
     const found = new Map(rows.map((row) => [row.id, row]));
-    await Promise.all(
-      ids.map((id) =>
-        enqueue(id, async () => {
-          const row = found.get(id);
-          if (row?.status === "active") return refresh(row);
-          const slug = slugById.get(id);
-          if (slug) forget(slug);
-        }),
-      ),
-    );
+    const rebuilt: Promise<void>[] = [];
+    for (const id of ids) {
+      const row = found.get(id);
+      if (row?.status !== "active") {
+        forget(id);
+        continue;
+      }
+      remember(row);
+      // A business's own pages are few and its owner looks at them right after a change.
+      for (const key of keysByBusiness.get(id) ?? []) rebuilt.push(rebuild(key));
+    }
+    // Any business may show on a marketplace page: those wait for their next visitor.
+    changeBatches += 1;
+    for (const entry of entries.values()) if (entry.businessId === null) entry.stale = true;
+    scheduleMarketplaceRefresh();
+    await Promise.all(rebuilt);
+  }
+
+  /** Rebuilds the stale marketplace pages visited lately, soon but not too often. */
+  function scheduleMarketplaceRefresh() {
+    if (marketplaceRefresh || stopped) return;
+    const wait = Math.max(0, marketplaceRefreshedAt + marketplaceRefreshMs - Date.now());
+    marketplaceRefresh = setTimeout(() => {
+      marketplaceRefresh = undefined;
+      marketplaceRefreshedAt = Date.now();
+      for (const [key, entry] of entries) {
+        const visited = marketplaceRefreshedAt - entry.servedAt < marketplaceRefreshMs * 30;
+        if (entry.businessId === null && entry.stale && visited && !queues.has(key)) {
+          void rebuild(key);
+        }
+      }
+    }, wait);
   }
 
   /** Which businesses' pages changed since the last look (and a minute before it). */
@@ -269,24 +426,6 @@ export function createPageCache(options: PageCacheOptions) {
     }
   }
 
-  async function warm(businesses: Business[]) {
-    const started = performance.now();
-    let next = 0;
-    const worker = async () => {
-      while (!stopped && next < businesses.length) {
-        const business = businesses[next++] as Business;
-        await enqueue(business.id, () => refresh(business)).catch((error: unknown) =>
-          log.error({ err: error, slug: business.slug }, "page cache: warming failed"),
-        );
-      }
-    };
-    await Promise.all(Array.from({ length: options.concurrency ?? 2 }, worker));
-    log.info(
-      { pages: pages.size, ms: Math.round(performance.now() - started) },
-      "page cache: warmed",
-    );
-  }
-
   /** The head of every response of a page, and for each coding, with nothing left to work out. */
   function responseHeads(page: {
     headers: Record<string, string>;
@@ -295,6 +434,7 @@ export function createPageCache(options: PageCacheOptions) {
     br: Buffer;
     gzip: Buffer;
     raw: Buffer;
+    guestsOnly: boolean;
   }): CachedPage["heads"] {
     const common: string[] = [];
     const add = (values: Record<string, string>) => {
@@ -304,7 +444,8 @@ export function createPageCache(options: PageCacheOptions) {
     add({
       "Cache-Control": pageCacheControl,
       ETag: page.etag,
-      Vary: "Accept-Encoding",
+      // A page kept for guests only must not reach a signed-in visitor from a shared cache.
+      Vary: page.guestsOnly ? "Accept-Encoding, Cookie" : "Accept-Encoding",
       "X-Oja-Page-Cache": "hit",
     });
     const withBody = (length: number, encoding?: string) => [
@@ -349,29 +490,30 @@ export function createPageCache(options: PageCacheOptions) {
     });
   }
 
-  /** The stored page a GET or HEAD of this address would get, if it is one; nothing else. */
-  function pageFor(method: string | undefined, url: string) {
-    if (method !== "GET" && method !== "HEAD") return undefined;
-    const queryStart = url.indexOf("?");
-    const path = queryStart === -1 ? url : url.slice(0, queryStart);
-    const match = /^\/([^/]+?)(\.data)?$/.exec(path);
-    if (!match?.[1]) return undefined;
-    let slug: string;
-    try {
-      slug = decodeURIComponent(match[1]).toLowerCase();
-    } catch {
-      return undefined;
+  /** What the cache has for a GET or HEAD of this address, if it keeps such a page. */
+  function lookup(req: IncomingMessage): Lookup | undefined {
+    if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+    const address = cacheableAddress(req.url ?? "");
+    if (!address) return undefined;
+    if (address.guestsOnly && sessionCookie.test(req.headers.cookie ?? "")) return undefined;
+    let businessId: string | null = null;
+    if (address.slug !== undefined) {
+      // Only an active business's slug: anything else is React Router's (a 404, a spec route).
+      businessId = idBySlug.get(address.slug) ?? null;
+      if (businessId === null) return undefined;
     }
-    const id = idBySlug.get(slug);
-    if (!id) return undefined;
-    // A payload for some of the page's routes only (`_routes`, sent when a route opts out of
-    // revalidation; none does today) is rendered per request: caching each value anyone
-    // cares to send would let strangers fill the memory.
-    if (queryStart !== -1 && new URLSearchParams(url.slice(queryStart + 1)).has("_routes")) {
-      return undefined;
+    return { ...address, businessId, entry: entries.get(address.key) };
+  }
+
+  /** Answers with a stored page, marks it most recently used and refreshes it if it is due. */
+  function answer(req: IncomingMessage, res: ServerResponse, key: string, entry: Entry) {
+    entries.delete(key);
+    entries.set(key, entry);
+    entry.servedAt = Date.now();
+    if ((entry.stale || Date.now() - entry.page.builtAt > maxAgeMs) && !queues.has(key)) {
+      void rebuild(key);
     }
-    const key = keyOf(slug, Boolean(match[2]));
-    return { id, slug, key, page: pages.get(key) };
+    send(req, res, entry.page, "hit");
   }
 
   /**
@@ -380,52 +522,61 @@ export function createPageCache(options: PageCacheOptions) {
    * a page not stored yet, an address the input check refuses — goes the general way.
    */
   function serveHit(req: IncomingMessage, res: ServerResponse): boolean {
-    const url = req.url ?? "";
-    const found = pageFor(req.method, url);
-    if (!found?.page || addressProblem(url)) return false;
-    send(req, res, found.page, "hit");
+    const found = lookup(req);
+    if (!found?.entry || addressProblem(req.url ?? "")) return false;
+    answer(req, res, found.key, found.entry);
     return true;
   }
 
   const middleware: RequestHandler = (req, res, next) => {
-    const found = pageFor(req.method, req.url);
+    const found = lookup(req);
     if (!found) return next();
-    const { id, slug, key, page } = found;
-    if (page) return send(req, res, page, "hit");
-    enqueue(id, async () => pages.get(key) ?? build(slug, key))
-      .then((built) => (built ? send(req, res, built, "miss") : next()))
+    if (found.entry) return answer(req, res, found.key, found.entry);
+    enqueue(found.key, async () => entries.get(found.key)?.page ?? build(found))
+      .then((page) => (page ? send(req, res, page, "miss") : next()))
       .catch(next);
   };
 
   return {
     middleware,
     serveHit,
-    /** Loads the active businesses, starts polling and warms every page in the background. */
-    async start(): Promise<{ warmed: Promise<void> }> {
-      await feed.subscribe((ids) =>
-        refreshById(ids).catch((error: unknown) =>
-          log.error({ err: error }, "page cache: refresh failed"),
-        ),
-      );
-      const businesses = await queryRows<Business>(
-        db,
-        sql`select id, slug from businesses where status = 'active' order by created_at desc`,
-      );
-      for (const business of businesses) remember(business);
-      // The first poll marks the moment; changes after it are caught by the next ones.
-      await poll();
-      timer = setTimeout(tick, pollIntervalMs);
-      return { warmed: warm(businesses) };
+    /**
+     * Starts following changes and learns the active businesses' slugs, in the background: the
+     * server answers meanwhile, rendering per request what the cache can't place yet. `ready`
+     * settles when the cache is in use (tests wait for it).
+     */
+    start(): { ready: Promise<void> } {
+      const ready = (async () => {
+        await feed.subscribe((ids) =>
+          refreshById(ids).catch((error: unknown) =>
+            log.error({ err: error }, "page cache: refresh failed"),
+          ),
+        );
+        // The first poll marks the moment, before the slugs are read: a change after it is
+        // caught by the next poll, which looks back a minute.
+        await poll();
+        const businesses = await queryRows<Business>(
+          db,
+          sql`select id, slug from businesses where status = 'active'`,
+        );
+        for (const business of businesses) remember(business);
+        if (!stopped) timer = setTimeout(tick, pollIntervalMs);
+      })().catch((error: unknown) => {
+        log.error({ err: error }, "page cache: could not start; pages are rendered per request");
+      });
+      return { ready };
     },
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(marketplaceRefresh);
       await Promise.allSettled([...queues.values()]);
       await feed.close();
     },
     /** For tests and benchmarks: what is cached, and a poll without waiting for the timer. */
-    page: (key: string) => pages.get(key),
-    size: () => pages.size,
+    page: (key: string) => entries.get(key)?.page,
+    size: () => entries.size,
+    bytes: () => storedBytes,
     pollNow: checkForChanges,
   };
 }
