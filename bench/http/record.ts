@@ -66,7 +66,7 @@ export function engineOf(env: { databaseUrl?: string }): Engine {
 }
 
 export interface Run {
-  bench: "search" | "http" | "js";
+  bench: "search" | "http" | "js" | "vitals";
   engine: Engine;
   /** Rows the run saw: active businesses and products. */
   dataset: { businesses: number; products: number };

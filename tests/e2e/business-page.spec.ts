@@ -12,7 +12,12 @@ test.describe("a business's landing page", () => {
   test("is served from the render cache, as HTML and as the payload client navigation loads", async ({
     page,
     demo,
+    request,
   }) => {
+    // Pages are rendered on their first request (decision 033): any earlier visitor's.
+    for (const path of [`/${demo.businessSlug}`, `/${demo.businessSlug}.data`]) {
+      expect((await request.get(path)).ok()).toBe(true);
+    }
     const response = await openHydrated(page, `/${demo.businessSlug}`);
     expect(response?.headers()["x-oja-page-cache"]).toBe("hit");
     expect(response?.headers()["cache-control"]).toContain("stale-while-revalidate");
