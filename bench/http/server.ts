@@ -21,6 +21,13 @@ export interface Pages {
   business: string;
   product: string;
   term: string;
+  /** A category with active businesses (/shop/{id}), the first by position. */
+  category: string;
+  /**
+   * A storefront collection with active products (/b/{business}/collection/{slug}), or null when
+   * the dataset has none (seeds before issue 17 made no collections).
+   */
+  collection: { business: string; slug: string } | null;
 }
 
 /**
@@ -55,7 +62,28 @@ export async function choosePages(target: Target): Promise<Pages> {
       limit 1`);
     if (!counts || !page) throw new Error("No active business with active products: seed first.");
     const term = (page.name.toLowerCase().match(/\p{L}{4,}/u) ?? ["spa"])[0] as string;
-    return { ...counts, business: page.business, product: page.product, term };
+    const [category] = await rows<{ slug: string }>(sql`
+      select c.slug from categories c
+      where exists (select 1 from businesses b where b.category_id = c.id and b.status = 'active')
+      order by c.position, c.slug limit 1`);
+    // The first by business slug among those with the most active products: the same every run.
+    const [collection] = await rows<{ business: string; slug: string }>(sql`
+      select b.slug as business, c.slug
+      from collections c
+      join businesses b on b.id = c.business_id and b.status = 'active'
+      join collection_products cp on cp.collection_id = c.id
+      join products p on p.id = cp.product_id and p.status = 'active'
+      group by b.slug, c.slug
+      order by count(*) desc, b.slug, c.slug
+      limit 1`);
+    return {
+      ...counts,
+      business: page.business,
+      product: page.product,
+      term,
+      category: category?.slug ?? "",
+      collection: collection ?? null,
+    };
   } finally {
     await handle.close();
   }
