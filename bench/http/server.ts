@@ -95,27 +95,57 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+export interface ServerOptions {
+  /** More environment for the server (bench:checkout: the simulator's keys, TRUST_PROXY). */
+  env?: Record<string, string>;
+  /** Each line the server writes to stdout (its JSON log); ignored when absent. */
+  onLog?: (line: string) => void;
+  /** LOG_LEVEL; "warn" by default, so a loaded server doesn't spend its time logging. */
+  logLevel?: string;
+}
+
 /** `node server.ts` on build/ with NODE_ENV=production; resolves once /readyz answers 200. */
-export async function startServer(target: Target, port: number): Promise<RunningServer> {
+export async function startServer(
+  target: Target,
+  port: number,
+  options: ServerOptions = {},
+): Promise<RunningServer> {
   if (!existsSync("build/server/index.js")) {
     throw new Error(
       "No build in build/: run `npx react-router build` first (npm start builds too).",
     );
   }
+  // Something already answering there would be measured instead of this build (its /readyz
+  // answers before ours fails to listen).
+  const answering = await fetch(`http://127.0.0.1:${port}/`).then(
+    () => true,
+    () => false,
+  );
+  if (answering) throw new Error(`Port ${port} is already in use: pick another with --port`);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),
     DATA_DIR: target.dataDir,
-    LOG_LEVEL: "warn",
+    LOG_LEVEL: options.logLevel ?? "warn",
   };
   delete env.DATABASE_URL;
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
+  Object.assign(env, options.env);
   const child = spawn(process.execPath, ["server.ts"], {
     detached: true,
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", options.onLog ? "pipe" : "ignore", "inherit"],
     env,
   });
+  if (options.onLog && child.stdout) {
+    const onLog = options.onLog;
+    let partial = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split("\n");
+      partial = lines.pop() ?? "";
+      for (const line of lines) if (line.trim()) onLog(line);
+    });
+  }
   const origin = `http://127.0.0.1:${port}`;
   const stop = () =>
     new Promise<void>((resolve) => {
