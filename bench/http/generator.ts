@@ -28,6 +28,11 @@ export interface LoadOptions {
   /** wrk threads, or generator processes for the fallback. */
   workers: number;
   headers?: Record<string, string>;
+  /**
+   * Called between wrk's warm-up run and the measured one: a slow page still has the warm-up's
+   * abandoned requests queued, which would otherwise slow the start of the window.
+   */
+  afterWarmup?: () => Promise<void>;
 }
 
 export interface LoadResult {
@@ -195,7 +200,10 @@ function wrkGenerator(version: string): Generator {
           `${origin}/`,
         ];
         // wrk has no warm-up of its own: a first run whose numbers are dropped.
-        if (options.warmupMs > 0) await run("wrk", args(options.warmupMs));
+        if (options.warmupMs > 0) {
+          await run("wrk", args(options.warmupMs));
+          await options.afterWarmup?.();
+        }
         const { stdout } = await run("wrk", args(options.durationMs), {
           maxBuffer: 16 * 1024 * 1024,
         });
