@@ -92,14 +92,18 @@ function wrkVersion(): string | undefined {
  * thread from its own offset), status counts per thread, and a JSON summary printed by `done`.
  * `statuses` and `id` are globals because `thread:get`/`thread:set` only reach globals.
  */
-export function wrkScript(pathsFile: string, headers: Record<string, string>): string {
+export function wrkScript(
+  pathsFile: string,
+  headers: Record<string, string>,
+  threads: number,
+): string {
   const headerLines = Object.entries(headers)
     .map(([name, value]) => `wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}`)
     .join("\n");
   return `${headerLines}
 local threads = {}
 local created = 0
-paths = {}
+local requests = {}
 statuses = {}
 local counter = 0
 
@@ -110,16 +114,18 @@ function setup(thread)
 end
 
 function init(args)
+  -- Each request formatted once here: formatting per request would cost wrk rate.
   for line in io.lines(${JSON.stringify(pathsFile)}) do
-    if #line > 0 then table.insert(paths, line) end
+    if #line > 0 then table.insert(requests, wrk.format(nil, line)) end
   end
   -- Each thread starts elsewhere in the list, so the threads don't ask for the same path at once.
-  counter = math.floor((id or 0) * #paths / math.max(created, 1))
+  -- (Each thread runs its own copy of this script: the count comes from here, not setup.)
+  counter = math.floor((id or 0) * #requests / ${threads})
 end
 
 function request()
   counter = counter + 1
-  return wrk.format(nil, paths[(counter % #paths) + 1])
+  return requests[(counter % #requests) + 1]
 end
 
 function response(status, headers, body)
@@ -187,8 +193,11 @@ function wrkGenerator(version: string): Generator {
         const pathsFile = path.join(scratch, "paths.txt");
         writeFileSync(pathsFile, `${paths.join("\n")}\n`);
         const script = path.join(scratch, "script.lua");
-        writeFileSync(script, wrkScript(pathsFile, { ...browserHeaders, ...options.headers }));
         const threads = Math.min(options.workers, options.connections);
+        writeFileSync(
+          script,
+          wrkScript(pathsFile, { ...browserHeaders, ...options.headers }, threads),
+        );
         const args = (ms: number) => [
           `-t${threads}`,
           `-c${options.connections}`,
