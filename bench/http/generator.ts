@@ -11,11 +11,12 @@ import { percentile } from "./record.ts";
  * `wrk`), else the node:http generator of ./load.ts in several processes, merged. Why wrk: on
  * this 2-core machine the generator shares the CPU with the server it loads, so the cheaper a
  * request is to the generator, the more of the machine the server gets and the closer the bare
- * server's figure comes to its real ceiling. wrk (C, epoll, one parser per connection) spends
- * about half what autocannon (JavaScript, http-parser-js) spends per request, and a third of
- * node:http: against the same bare server, 2026-11-26, wrk reached 22–26k req/s where
- * autocannon reached 12–14k with or without worker threads. Whichever runs, the ceiling check
- * (`ceilingCheck`) says whether more generator capacity would still have raised the bare figure.
+ * server's figure comes to its real ceiling. wrk is C on epoll; autocannon and node:http parse
+ * in JavaScript. Against the same bare server, 2026-11-26 (2 shared cores), wrk reached 22–26k
+ * req/s where autocannon reached 12–14k with or without worker threads, and minutes later, on a
+ * busier machine, one node:http process 4.2k where wrk reached 9.0k. Whichever runs, the ceiling
+ * check (`ceilingCheck`) says whether more generator capacity would still have raised the bare
+ * figure.
  *
  * Both count every answer that completes in the measured window (after a warm-up run), keep
  * their connections alive, ask for `br, gzip` like a browser, and spread each worker's requests
