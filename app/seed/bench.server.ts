@@ -1,5 +1,10 @@
 import { sql } from "drizzle-orm";
-import { businesses, products } from "#app/catalog/schema.server.ts";
+import {
+  businesses,
+  collectionProducts,
+  collections,
+  products,
+} from "#app/catalog/schema.server.ts";
 import type { Database } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 import {
@@ -9,6 +14,7 @@ import {
   createRandom,
   ensureCategories,
   generateBusiness,
+  generateCollections,
   generatePrice,
   type ProductDraft,
   type Random,
@@ -28,7 +34,8 @@ import {
  * A large synthetic catalogue for benchmarks: the demo's businesses (cities, hours, addresses)
  * at scale, named and stocked from the per-category vocabularies (./vocabulary.ts) so that
  * 100,000 products have tens of thousands of distinct names and every business name is its own.
- * No pictures or collections. Each batch of about 1,000 rows commits on its own, so progress is
+ * No pictures. Every tenth business gets the demo's collections (two or three), so the storefront
+ * collection page has something real to show. Each batch of about 1,000 rows commits on its own, so progress is
  * visible, memory stays flat at any size, and an interrupted run keeps what it wrote (names and
  * slugs stay unique against existing rows).
  */
@@ -39,6 +46,13 @@ export interface BenchmarkOptions {
 }
 
 const benchSeed = 1_000_003;
+/**
+ * Collections draw from a stream of their own, so adding them left every business and product
+ * the same as in the seeds of before (benchmarks stay comparable).
+ */
+const collectionSeed = 1_000_033;
+/** One business in this many has collections: a few thousand pages' worth, not 10,000 × 3. */
+const collectionEvery = 10;
 const batchSize = 1_000;
 
 function weightedCity(random: Random): CitySeed {
@@ -116,6 +130,7 @@ export async function seedBenchmark(
   }
 
   const random = createRandom(benchSeed);
+  const collectionRandom = createRandom(collectionSeed);
   const now = Date.now();
   const categoryIds = await db.transaction((tx) => ensureCategories(tx));
   const existing = await db
@@ -134,11 +149,19 @@ export async function seedBenchmark(
   const remainder = businessCount === 0 ? 0 : productCount % businessCount;
 
   let productRows: Array<typeof products.$inferInsert> = [];
+  let collectionRows: Array<typeof collections.$inferInsert> = [];
+  let collectionProductRows: Array<typeof collectionProducts.$inferInsert> = [];
   const flushProducts = async () => {
     const batch = productRows;
+    const collectionBatch = collectionRows;
+    const memberBatch = collectionProductRows;
     productRows = [];
+    collectionRows = [];
+    collectionProductRows = [];
     await db.transaction(async (tx) => {
       await tx.insert(products).values(batch);
+      if (collectionBatch.length > 0) await tx.insert(collections).values(collectionBatch);
+      if (memberBatch.length > 0) await tx.insert(collectionProducts).values(memberBatch);
     });
     done += batch.length;
     options.onProgress(done, total);
@@ -195,18 +218,35 @@ export async function seedBenchmark(
 
     // Products are made per business and written every ~1,000 rows, so a run of 300,000 (or
     // a few businesses with many products each) never holds more than one batch.
-    for (const { id, category, draft, howMany } of stocked) {
+    for (const [offset, { id, category, draft, howMany }] of stocked.entries()) {
       const vocabulary = vocabularyFor(category.slug);
-      for (const product of generateBenchProducts(
-        random,
-        vocabulary,
-        category,
-        draft,
-        howMany,
-        now,
-      )) {
+      const drafts = generateBenchProducts(random, vocabulary, category, draft, howMany, now);
+      const productIds = drafts.map(() => newId("prd"));
+      if ((start + offset) % collectionEvery === 0 && drafts.length > 0) {
+        generateCollections(collectionRandom, draft, drafts).forEach((collection, position) => {
+          const collectionId = newId("col");
+          collectionRows.push({
+            id: collectionId,
+            businessId: id,
+            slug: collection.slug,
+            name: collection.name,
+            description: collection.description,
+            position,
+            createdAt: draft.createdAt,
+            updatedAt: draft.createdAt,
+          });
+          collection.products.forEach((index, order) => {
+            collectionProductRows.push({
+              collectionId,
+              productId: productIds[index] as string,
+              position: order,
+            });
+          });
+        });
+      }
+      for (const [index, product] of drafts.entries()) {
         productRows.push({
-          id: newId("prd"),
+          id: productIds[index] as string,
           businessId: id,
           slug: product.slug,
           name: product.name,

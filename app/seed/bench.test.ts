@@ -182,6 +182,28 @@ describe("seedBenchmark", () => {
     expect(after?.product_names).toBeGreaterThan(1_800);
   }, 120_000);
 
+  it("gives every tenth business two or three collections of its own products", async () => {
+    const result = (await handle.db.execute(
+      sql`select b.id, count(distinct c.id)::int as collections,
+          count(cp.product_id)::int as members,
+          count(cp.product_id) filter (where p.business_id <> b.id)::int as foreign_members
+        from businesses b
+        join collections c on c.business_id = b.id
+        left join collection_products cp on cp.collection_id = c.id
+        left join products p on p.id = cp.product_id
+        group by b.id`,
+    )) as unknown as {
+      rows: Array<{ collections: number; members: number; foreign_members: number }>;
+    };
+    expect(result.rows).toHaveLength(24);
+    for (const row of result.rows) {
+      expect(row.collections).toBeGreaterThanOrEqual(2);
+      expect(row.collections).toBeLessThanOrEqual(3);
+      expect(row.members).toBeGreaterThan(0);
+      expect(row.foreign_members).toBe(0);
+    }
+  }, 120_000);
+
   it("keeps business names distinct when run again on the same database", async () => {
     // The same seed draws the same names first: they must step around the rows already there.
     await seedBenchmark(handle.db, { businesses: 60, products: 120, onProgress: () => {} });

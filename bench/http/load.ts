@@ -1,32 +1,37 @@
 import http from "node:http";
 
 /**
- * A closed-loop load generator on node:http (no dependency): `connections` keep-alive sockets,
- * each sending its next request as soon as the previous answer's body has arrived, for a fixed
- * time after a warm-up. Like a browser it asks for gzip; bodies are read, never decompressed.
+ * The node:http load generator, the fallback of ./generator.ts when wrk is not installed: one
+ * process runs `connections` keep-alive sockets, each sending its next request as soon as the
+ * previous answer's body has arrived, for a fixed time after a warm-up, over a list of paths in
+ * turn. It returns its raw samples so that several processes can be merged (./load-worker.ts
+ * runs it; `mergeSamples` adds them up). Like a browser it asks for brotli or gzip; bodies are
+ * read, never decompressed. Also `capture`, the one-request recorder the benches share.
  */
-export interface LoadOptions {
+export interface SampleOptions {
+  origin: string;
+  paths: readonly string[];
+  /** Where in `paths` this process starts, so processes don't ask for the same path at once. */
+  offset: number;
   connections: number;
   durationMs: number;
   warmupMs: number;
   headers?: Record<string, string>;
 }
 
-export interface LoadResult {
-  requests: number;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-  /** Body bytes as sent (compressed when the server compressed). */
-  bytesPerRequest: number;
+export interface LoadSamples {
+  /** One latency (ms) per answer that completed inside the measured window. */
+  latencies: number[];
   statuses: Record<string, number>;
+  /** Body bytes of those answers, as sent (compressed when the server compressed). */
+  bytes: number;
+  /** Socket errors (refused, reset) inside the window. */
   errors: number;
 }
 
 export const browserHeaders = {
   accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
-  "accept-encoding": "gzip",
+  "accept-encoding": "br, gzip",
   "user-agent": "Mozilla/5.0 (oja-bench) Chrome/140.0 Safari/537.36",
 };
 
@@ -45,8 +50,9 @@ function once(agent: http.Agent, url: URL, headers: Record<string, string>) {
   });
 }
 
-export async function load(target: string, options: LoadOptions): Promise<LoadResult> {
-  const url = new URL(target);
+export async function sample(options: SampleOptions): Promise<LoadSamples> {
+  const urls = options.paths.map((pathname) => new URL(pathname, options.origin));
+  if (urls.length === 0) throw new Error("No paths to load");
   const headers = { ...browserHeaders, ...options.headers };
   const agent = new http.Agent({
     keepAlive: true,
@@ -57,14 +63,16 @@ export async function load(target: string, options: LoadOptions): Promise<LoadRe
   const statuses: Record<string, number> = {};
   let errors = 0;
   let bytes = 0;
+  let next = options.offset;
   const start = performance.now();
   const measureFrom = start + options.warmupMs;
   const end = measureFrom + options.durationMs;
 
-  async function worker() {
+  async function connection() {
     for (;;) {
       const sent = performance.now();
       if (sent >= end) return;
+      const url = urls[next++ % urls.length] as URL;
       try {
         const answer = await once(agent, url, headers);
         const done = performance.now();
@@ -82,26 +90,12 @@ export async function load(target: string, options: LoadOptions): Promise<LoadRe
       }
     }
   }
-  await Promise.all(Array.from({ length: options.connections }, worker));
+  await Promise.all(Array.from({ length: options.connections }, connection));
   agent.destroy();
-
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.max(0, Math.ceil(q * latencies.length) - 1))] ??
-    0;
-  return {
-    requests: latencies.length,
-    requestsPerSecond: latencies.length / (options.durationMs / 1000),
-    p50Ms: at(0.5),
-    p99Ms: at(0.99),
-    maxMs: latencies.at(-1) ?? 0,
-    bytesPerRequest: latencies.length ? Math.round(bytes / latencies.length) : 0,
-    statuses,
-    errors,
-  };
+  return { latencies, statuses, bytes, errors };
 }
 
-/** One request, its status, raw headers and body exactly as sent (still gzipped). */
+/** One request, its status, raw headers and body exactly as sent (still compressed). */
 export function capture(target: string, headers: Record<string, string> = browserHeaders) {
   return new Promise<{ status: number; rawHeaders: string[]; body: Buffer }>((resolve, reject) => {
     http

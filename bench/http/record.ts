@@ -76,13 +76,20 @@ export interface Run {
   /** One line per goal: "search p95 18.2 ms, 0.61 of the 30 ms goal". */
   goals: string[];
   data: unknown;
+  /**
+   * The machine as it was when the run started; read now when absent. A long bench passes it,
+   * so the load average in the record is the one before its own load, not after.
+   */
+  host?: Machine;
+  /** One more sentence for the machine line (bench:http names its load generator there). */
+  note?: string;
 }
 
 /** Writes bench/results/<bench>-<engine>-<date>.json and appends the run to the README. */
 export function record(run: Run): string {
   const at = new Date();
   const date = at.toISOString().slice(0, 10);
-  const host = machine();
+  const host = run.host ?? machine();
   mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `${run.bench}-${run.engine}-${date}.json`);
   writeFileSync(
@@ -98,10 +105,12 @@ export function record(run: Run): string {
     "count means other work shared the machine.\n";
   const before = existsSync(summary) ? readFileSync(summary, "utf8") : header;
   const number = new Intl.NumberFormat("en");
+  const engineName = run.engine === "postgresql" ? "PostgreSQL" : "PGlite";
   const section = [
-    `## ${run.bench} — ${run.engine === "postgresql" ? "PostgreSQL" : "PGlite"} — ${at.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+    `## ${run.bench} — ${engineName} — ${at.toISOString().slice(0, 16).replace("T", " ")} UTC`,
     "",
-    `Machine: ${host.cpus} cores (${host.cpuModel}), ${host.ramGb} GB RAM, load average ${host.loadAverage} at start, Node ${host.node}, commit ${host.commit}. ` +
+    `Machine: ${machineLine(host)}, engine ${engineName}. ` +
+      (run.note ? `${run.note} ` : "") +
       `Dataset: ${number.format(run.dataset.businesses)} active businesses, ${number.format(run.dataset.products)} active products. ` +
       `File: \`${path.basename(file)}\`.`,
     "",
@@ -112,6 +121,14 @@ export function record(run: Run): string {
   ].join("\n");
   writeFileSync(summary, `${before.trimEnd()}\n\n${section}`);
   return file;
+}
+
+/** "2 cores (AMD EPYC), 24 GB RAM, load average 0.8 at start, Node v24.21.0, commit 1a2b3c4". */
+export function machineLine(host: Machine): string {
+  return (
+    `${host.cpus} cores (${host.cpuModel}), ${host.ramGb} GB RAM, load average ${host.loadAverage} at start, ` +
+    `Node ${host.node}, commit ${host.commit}`
+  );
 }
 
 /** A markdown table from rows of equal keys. */

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -21,6 +21,13 @@ export interface Pages {
   business: string;
   product: string;
   term: string;
+  /** A category with active businesses (/shop/{id}), the first by position. */
+  category: string;
+  /**
+   * A storefront collection with active products (/b/{business}/collection/{slug}), or null when
+   * the dataset has none (seeds before issue 17 made no collections).
+   */
+  collection: { business: string; slug: string } | null;
 }
 
 /**
@@ -55,7 +62,28 @@ export async function choosePages(target: Target): Promise<Pages> {
       limit 1`);
     if (!counts || !page) throw new Error("No active business with active products: seed first.");
     const term = (page.name.toLowerCase().match(/\p{L}{4,}/u) ?? ["spa"])[0] as string;
-    return { ...counts, business: page.business, product: page.product, term };
+    const [category] = await rows<{ slug: string }>(sql`
+      select c.slug from categories c
+      where exists (select 1 from businesses b where b.category_id = c.id and b.status = 'active')
+      order by c.position, c.slug limit 1`);
+    // The first by business slug among those with the most active products: the same every run.
+    const [collection] = await rows<{ business: string; slug: string }>(sql`
+      select b.slug as business, c.slug
+      from collections c
+      join businesses b on b.id = c.business_id and b.status = 'active'
+      join collection_products cp on cp.collection_id = c.id
+      join products p on p.id = cp.product_id and p.status = 'active'
+      group by b.slug, c.slug
+      order by count(*) desc, b.slug, c.slug
+      limit 1`);
+    return {
+      ...counts,
+      business: page.business,
+      product: page.product,
+      term,
+      category: category?.slug ?? "",
+      collection: collection ?? null,
+    };
   } finally {
     await handle.close();
   }
@@ -67,27 +95,57 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+export interface ServerOptions {
+  /** More environment for the server (bench:checkout: the simulator's keys, TRUST_PROXY). */
+  env?: Record<string, string>;
+  /** Each line the server writes to stdout (its JSON log); ignored when absent. */
+  onLog?: (line: string) => void;
+  /** LOG_LEVEL; "warn" by default, so a loaded server doesn't spend its time logging. */
+  logLevel?: string;
+}
+
 /** `node server.ts` on build/ with NODE_ENV=production; resolves once /readyz answers 200. */
-export async function startServer(target: Target, port: number): Promise<RunningServer> {
+export async function startServer(
+  target: Target,
+  port: number,
+  options: ServerOptions = {},
+): Promise<RunningServer> {
   if (!existsSync("build/server/index.js")) {
     throw new Error(
       "No build in build/: run `npx react-router build` first (npm start builds too).",
     );
   }
+  // Something already answering there would be measured instead of this build (its /readyz
+  // answers before ours fails to listen).
+  const answering = await fetch(`http://127.0.0.1:${port}/`).then(
+    () => true,
+    () => false,
+  );
+  if (answering) throw new Error(`Port ${port} is already in use: pick another with --port`);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),
     DATA_DIR: target.dataDir,
-    LOG_LEVEL: "warn",
+    LOG_LEVEL: options.logLevel ?? "warn",
   };
   delete env.DATABASE_URL;
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
+  Object.assign(env, options.env);
   const child = spawn(process.execPath, ["server.ts"], {
     detached: true,
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", options.onLog ? "pipe" : "ignore", "inherit"],
     env,
   });
+  if (options.onLog && child.stdout) {
+    const onLog = options.onLog;
+    let partial = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split("\n");
+      partial = lines.pop() ?? "";
+      for (const line of lines) if (line.trim()) onLog(line);
+    });
+  }
   const origin = `http://127.0.0.1:${port}`;
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -114,30 +172,44 @@ export async function startServer(target: Target, port: number): Promise<Running
 }
 
 /**
- * Waits until the server has finished what it does after answering /readyz (the render cache
- * warms every business's page in the background, minutes for 10,000 businesses), so the
- * measurement gets the machine to itself: its CPU use must stay under 10 % of a core for 2 s.
+ * Waits until the server has finished what it does after answering /readyz (builds before
+ * decision 033 warmed every business's page in the background, minutes for 10,000 businesses),
+ * so the measurement gets the machine to itself: over 2 s, its CPU use must stay under 10 % of a
+ * core and its threads must have waited for a CPU less than 10 % of the time. The second half
+ * matters on a busy machine: a server starved of CPU uses little of it without being idle.
  * Linux only (/proc); elsewhere it returns at once.
  */
 async function waitForIdle(pid: number, limitMs = 20 * 60_000) {
-  const ticks = () => {
+  /** CPU used and time spent runnable but waiting, in ms, summed over the process's threads. */
+  const sample = () => {
     try {
-      // utime and stime, fields 14 and 15, in clock ticks (100 a second); the name in
-      // parentheses may hold spaces, so count from after it.
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      return Number(fields[11]) + Number(fields[12]);
+      let runMs = 0;
+      let waitMs = 0;
+      for (const task of readdirSync(`/proc/${pid}/task`)) {
+        let line: string;
+        try {
+          line = readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8");
+        } catch {
+          continue; // a thread that ended meanwhile
+        }
+        // "time on the CPU (ns) time waiting on a run queue (ns) timeslices"
+        const [run, wait] = line.trim().split(" ").map(Number);
+        runMs += (run ?? 0) / 1e6;
+        waitMs += (wait ?? 0) / 1e6;
+      }
+      return { runMs, waitMs };
     } catch {
       return undefined;
     }
   };
   const started = performance.now();
-  let before = ticks();
+  let before = sample();
   let reported = started;
   while (before !== undefined && performance.now() - started < limitMs) {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const now = ticks();
-    if (now === undefined || now - before < 20) return;
+    const now = sample();
+    if (now === undefined) return;
+    if (now.runMs - before.runMs < 200 && now.waitMs - before.waitMs < 200) return;
     before = now;
     if (performance.now() - reported > 30_000) {
       reported = performance.now();
