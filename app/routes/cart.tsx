@@ -188,7 +188,9 @@ export default function Cart() {
 
   if (!hydrated) {
     return (
-      <div className="mx-auto max-w-3xl px-4 py-8" aria-busy="true">
+      // Laid out like the cart it becomes, and as tall as the screen: the lines arriving from
+      // local storage move nothing already painted (no layout shift; bench/vitals).
+      <div className="mx-auto min-h-svh max-w-5xl px-4 py-8" aria-busy="true">
         <h1 className="text-2xl font-bold text-ink">Your cart</h1>
         <p className="mt-4 text-ink-muted">Loading your cart…</p>
       </div>
@@ -197,7 +199,7 @@ export default function Cart() {
 
   if (items.length === 0) {
     return (
-      <div className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <div className="mx-auto min-h-svh max-w-3xl px-4 py-16 text-center">
         <ShoppingBag aria-hidden="true" className="mx-auto size-12 text-ink-muted" />
         <h1 className="mt-4 text-2xl font-bold text-ink">Your cart is empty</h1>
         <p className="mt-2 text-ink-muted">Products you add from any business on Oja land here.</p>
@@ -210,7 +212,7 @@ export default function Cart() {
 
   const count = cartCount(items);
   return (
-    <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 lg:grid-cols-[1fr_20rem]">
+    <div className="mx-auto grid min-h-svh max-w-5xl content-start gap-6 px-4 py-8 lg:grid-cols-[1fr_20rem]">
       <div>
         <h1 className="text-2xl font-bold text-ink">
           Your cart{" "}

@@ -78,8 +78,11 @@ test("a manager adds a product with a picture; it is on the storefront and in se
   await page.getByRole("link", { name: new RegExp(name) }).click();
   await page.getByRole("button", { name: "Archive" }).click();
   await expect(page.getByText("Archived. Shoppers no longer see this product.")).toBeVisible();
-  const gone = await page.goto(`/${business().slug}/products/${slug}`);
-  expect(gone?.status()).toBe(404);
+  // Its page leaves the render cache with the next poll (decision 033): within seconds.
+  await expect(async () => {
+    const gone = await page.goto(`/${business().slug}/products/${slug}`);
+    expect(gone?.status()).toBe(404);
+  }).toPass({ timeout: 10_000 });
 });
 
 test.describe("CSV import", () => {
