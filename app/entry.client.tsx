@@ -15,6 +15,10 @@ installChunkReloadGuard();
 // it keeps hydration in step with the server's HTML.
 const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
 
+// This module's chunk also holds what the root imports (vite.config.ts, chunkAreas), so it runs
+// as the root module's dependency, before React Router's inline script has set
+// window.__reactRouterRouteModules. That is fine: a concurrent root renders in a later task, and
+// HydratedRouter reads them then.
 startTransition(() => {
   hydrateRoot(
     document,

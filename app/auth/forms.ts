@@ -1,14 +1,14 @@
 import { optionalText, plainLine, requiredText } from "#app/plain-text.ts";
 import { z } from "#app/zod.ts";
 
+import { maxPasswordLength, minPasswordLength } from "./password-length.ts";
 import { normaliseNigerianPhone } from "./phone.ts";
 
 /**
  * The account forms' schemas, shared by the browser (hints before posting) and the server (the
  * rule). Field messages are written for the person filling the form.
  */
-export const minPasswordLength = 10;
-export const maxPasswordLength = 128;
+export { maxPasswordLength, minPasswordLength };
 
 export const email = z
   .string({ message: "Enter your email address" })

@@ -1,16 +1,31 @@
-import * as Popover from "@radix-ui/react-popover";
 import { ShoppingBag } from "lucide-react";
-import { useId, useState } from "react";
+import { type ComponentType, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import type { CartProduct } from "#app/cart/cart.ts";
 import { dispatchCart } from "#app/cart/cart-store.ts";
+import type { SizeChooserProps } from "./size-chooser.tsx";
 import { toast } from "./toast.ts";
 import { Button } from "./ui/button.tsx";
+
+let loading: Promise<ComponentType<SizeChooserProps>> | undefined;
+
+/** The size chooser (Radix's popover), fetched once for every card of the page. */
+function loadSizeChooser() {
+  loading ??= import("./size-chooser.tsx").then(
+    (module) => module.SizeChooser,
+    (error: unknown) => {
+      loading = undefined; // the next press tries again
+      throw error;
+    },
+  );
+  return loading;
+}
 
 /**
  * A product card's button (issue 15). It adds one unit, and adding again raises the quantity
  * (the spec's "add product"); but it never guesses for the shopper:
- * - a product with sizes opens a small chooser, and the size picked goes in the cart with it;
+ * - a product with sizes opens a small chooser, and the size picked goes in the cart with it (the
+ *   chooser loads on the first press: size-chooser.tsx);
  * - a sold-out product's button is disabled, and says why (the card's "Sold out").
  * The stock shown is the page's; the cart itself checks none, checkout does.
  */
@@ -26,7 +41,7 @@ export function AddToCartButton({
   soldOut?: boolean;
 }) {
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
+  const [Chooser, setChooser] = useState<ComponentType<SizeChooserProps>>();
   const reasonId = useId();
 
   function add(size: string | null) {
@@ -76,43 +91,36 @@ export function AddToCartButton({
     );
   }
 
+  const trigger = (
+    <Button
+      size="sm"
+      className="w-full"
+      aria-label={`Add ${label} to cart`}
+      // What Radix's trigger says, before and after the chooser has loaded.
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onPointerDown={() => void loadSizeChooser()}
+      onFocus={() => void loadSizeChooser()}
+      onClick={() => {
+        // A rejection is a chunk lost to a deploy: the reload guard takes it
+        // (updates/chunk-reload.ts).
+        void loadSizeChooser().then((component) => setChooser(() => component));
+      }}
+    >
+      <ShoppingBag aria-hidden="true" className="size-4" /> Add to cart
+    </Button>
+  );
+  if (!Chooser) return trigger;
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger asChild>
+    <Chooser
+      label={label}
+      sizes={sizes}
+      onChoose={add}
+      trigger={
         <Button size="sm" className="w-full" aria-label={`Add ${label} to cart`}>
           <ShoppingBag aria-hidden="true" className="size-4" /> Add to cart
         </Button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          side="top"
-          align="center"
-          sideOffset={6}
-          collisionPadding={8}
-          aria-label={`Choose a size of ${label}`}
-          className="z-50 w-60 rounded-card border border-line bg-surface p-3 shadow-lg"
-        >
-          <p className="text-sm font-semibold text-ink">Choose a size</p>
-          <ul className="mt-2 flex flex-wrap gap-2">
-            {sizes.map((size) => (
-              <li key={size}>
-                <button
-                  type="button"
-                  aria-label={`Size ${size}`}
-                  onClick={() => {
-                    setOpen(false);
-                    add(size);
-                  }}
-                  className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border border-line bg-surface px-3 text-sm font-semibold text-ink hover:border-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
-                >
-                  {size}
-                </button>
-              </li>
-            ))}
-          </ul>
-          <Popover.Arrow className="fill-surface" />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      }
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { signUp } from "#app/auth/account.server.ts";
-import { type FieldErrors, minPasswordLength } from "#app/auth/forms.ts";
+import type { FieldErrors } from "#app/auth/forms.ts";
+import { minPasswordLength } from "#app/auth/password-length.ts";
 import { currentUser, safeRedirectPath } from "#app/auth/session.server.ts";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";

@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { resetPassword } from "#app/auth/account.server.ts";
-import { minPasswordLength } from "#app/auth/forms.ts";
+import { minPasswordLength } from "#app/auth/password-length.ts";
 import { AuthCard } from "#app/components/auth-card.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, FormMessage } from "#app/components/ui/field.tsx";

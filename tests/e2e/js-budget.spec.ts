@@ -1,0 +1,86 @@
+import { existsSync } from "node:fs";
+import { isFrameworkFile, jsBudget, routeScripts } from "../../bench/js/budget.ts";
+import { expect, test } from "./fixtures.ts";
+
+/**
+ * The JavaScript budget of decision 015 (issue 17), on the build this run serves: for every page
+ * route, the script files its HTML loads before hydrating (the client entry, and the root's,
+ * the layout's and the route's module with their static imports, from React Router's manifest)
+ * are at most 8, and Oja's own code in them (all but the framework file) is at most 20 KB
+ * gzipped. Code behind `import()` isn't in those lists: moving it there is how a page gets
+ * lighter.
+ *
+ * Not met yet everywhere (issue 17 stays open on it): the pages below may load up to the
+ * provisional ceilings, today's figures rounded up, so they can't grow while they're worked
+ * down. A page missing from this list is held to the budget itself.
+ */
+const kb = 1024;
+const provisional: Array<{ pages: RegExp; files?: number; ownBytes?: number; why: string }> = [
+  {
+    pages: /^routes\/vendor-collection$/,
+    files: 15,
+    ownBytes: 70 * kb,
+    why: "the collection editor's multiselect imports downshift and the HTTP client statically",
+  },
+  {
+    pages:
+      /^routes\/(vendor-product|vendor-product-new|vendor-profile|vendor-collections|vendor-products-import|vendor-delivery|admin-businesses|profile)$/,
+    files: 12,
+    ownBytes: 53 * kb,
+    why: "console forms validate with zod in the browser (~20 KB gzipped), in chunks of their own",
+  },
+  {
+    pages: /^routes\/vendor-/,
+    files: 10,
+    ownBytes: 27 * kb,
+    why: "a /vendor/{business} page has one more route file (its parent) than the room allows",
+  },
+  {
+    pages: /./,
+    ownBytes: 38 * kb,
+    why: "the entry chunk (header, account menu, error page: ~12 KB) and the shared chunks, loaded whole",
+  },
+];
+const limits = (route: string) => {
+  const files = provisional.find((entry) => entry.pages.test(route) && entry.files)?.files;
+  const ownBytes = provisional.find((entry) => entry.pages.test(route) && entry.ownBytes)?.ownBytes;
+  return { files: files ?? jsBudget.files, ownBytes: ownBytes ?? jsBudget.ownBytes };
+};
+
+const clientDir = "build/client";
+
+test.describe("JavaScript before interaction (decision 015)", () => {
+  test.skip(!existsSync(clientDir), "no build/client: run `npx react-router build` first");
+
+  test("every page loads at most 8 script files and at most 20 KB gzipped of own code", () => {
+    const routes = routeScripts(clientDir);
+    // The manifest lists the pages: home, a product page, the cart and a console page at least.
+    const ids = routes.map((route) => route.route);
+    for (const id of ["routes/home", "routes/product", "routes/cart", "routes/vendor-dashboard"]) {
+      expect(ids).toContain(id);
+    }
+    const over = routes.flatMap((route) => {
+      const limit = limits(route.route);
+      const problems: string[] = [];
+      if (route.files.length > limit.files) {
+        problems.push(`${route.files.length} files (limit ${limit.files})`);
+      }
+      if (route.ownGzip > limit.ownBytes) {
+        problems.push(
+          `${(route.ownGzip / kb).toFixed(1)} KB own (limit ${limit.ownBytes / kb} KB)`,
+        );
+      }
+      return problems.length ? [`${route.path} (${route.route}): ${problems.join(", ")}`] : [];
+    });
+    expect(over, "pages over the JavaScript budget").toEqual([]);
+  });
+
+  test("the framework is one file, and every page loads it", () => {
+    const routes = routeScripts(clientDir);
+    const frameworkFiles = new Set(routes.flatMap((route) => route.files.filter(isFrameworkFile)));
+    expect(frameworkFiles.size).toBe(1);
+    for (const route of routes) {
+      expect(route.files.filter(isFrameworkFile), route.route).toHaveLength(1);
+    }
+  });
+});
