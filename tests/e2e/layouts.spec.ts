@@ -85,6 +85,8 @@ test.describe("no link of the chrome leads to a screen still being built", () =>
 
 accountTest.describe("signed in, no link of the chrome leads to a screen still being built", () => {
   accountTest("in every layout", async ({ page, account, demo }) => {
+    // Six pages and every link of their chrome, followed: about ninety requests.
+    accountTest.setTimeout(60_000);
     await signIn(page, account.email, account.password);
     for (const { url } of [...layoutPages, { url: () => "/checkout" }]) {
       await openHydrated(page, url(demo));
