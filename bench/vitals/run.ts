@@ -21,7 +21,7 @@ const { values } = parseArgs({
   options: {
     "data-dir": { type: "string" },
     "database-url": { type: "string" },
-    port: { type: "string", default: "3194" },
+    port: { type: "string", default: "3196" },
     runs: { type: "string", default: "3" },
     "no-record": { type: "boolean", default: false },
   },
