@@ -698,13 +698,8 @@ function matchedRows(plan: Plan, lookups: WordLookup[]): SQL {
   if (kind === "businesses") {
     return sql`
       select b.id, true as in_stock, b.category_id, b.city, b.created_at,
-        ${
-          // Only the price sorts need each business's cheapest product.
-          sort === "price-asc" || sort === "price-desc"
-            ? sql`(select min(mp.price_kobo) from products mp
-                where mp.business_id = b.id and mp.status = 'active')`
-            : sql`null::bigint`
-        } as from_price,
+        -- Its cheapest active product, kept by the triggers of drizzle/0021_search_sort_keys.sql.
+        b.search_from_price as from_price,
         ${sortColumns}, ${flags}
       from businesses b
       where b.status = 'active' and ${where.business} and ${match}`;
@@ -769,7 +764,7 @@ function sortKey(sort: SearchSort): SortKey {
  * The same keys over the tables themselves, for a browse read in index order: each expression
  * matches an index (drizzle/0007, drizzle/0011) word for word and gives the same value and text
  * as `sortKey` over the matches, so cursors are the same whichever way a page was read. Null
- * where no index serves the sort (a business's cheapest product).
+ * where no index serves the sort (relevance).
  */
 function tableSortKey(kind: SearchKind, sort: SearchSort): SortKey | null {
   const row = kind === "products" ? "p" : "b";
@@ -784,9 +779,18 @@ function tableSortKey(kind: SearchKind, sort: SearchSort): SortKey | null {
       };
     case "price-asc":
     case "price-desc":
-      return kind === "products"
-        ? { key: sql.raw("p.price_kobo"), type: "bigint", descending: sort === "price-desc" }
-        : null;
+      if (kind === "products") {
+        return { key: sql.raw("p.price_kobo"), type: "bigint", descending: sort === "price-desc" };
+      }
+      // A business's cheapest active product, kept on write (drizzle/0021_search_sort_keys.sql);
+      // the same coalesce as `sortKey`, so businesses selling nothing come last either way.
+      return sort === "price-asc"
+        ? {
+            key: sql.raw("coalesce(b.search_from_price, 9223372036854775807)"),
+            type: "bigint",
+            descending: false,
+          }
+        : { key: sql.raw("coalesce(b.search_from_price, -1)"), type: "bigint", descending: true };
     case "relevance":
       return null;
   }
