@@ -1,11 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import { inject } from "vitest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { businesses, products } from "#app/catalog/schema.server.ts";
 import { type DatabaseHandle, queryRows } from "#app/db/database.server.ts";
 import { createBusiness, createCategory, createProduct } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
-import { type BusinessHit, search } from "./search.server.ts";
+import { type BusinessHit, type SearchResult, search } from "./search.server.ts";
 
 /**
  * A business's cheapest active product, kept on write (drizzle/0021_search_sort_keys.sql), as the
@@ -55,7 +54,13 @@ async function browse(sort: "price-asc" | "price-desc", text?: string): Promise<
   const ids: string[] = [];
   let after: string | null = null;
   do {
-    const page = await search(handle.db, { kind: "businesses", text, sort, after, limit: 2 });
+    const page: SearchResult = await search(handle.db, {
+      kind: "businesses",
+      text,
+      sort,
+      after,
+      limit: 2,
+    });
     ids.push(...(page.items as BusinessHit[]).map((hit) => hit.id));
     after = page.nextCursor;
   } while (after);
@@ -75,10 +80,16 @@ describe("a business's cheapest active product", () => {
     expect(await fromPrice(first.id)).toBe(900_000);
     await handle.db.update(products).set({ status: "active" }).where(eq(products.status, "draft"));
     expect(await fromPrice(first.id)).toBe(100_000);
-    await handle.db.update(products).set({ status: "archived" }).where(eq(products.priceKobo, 100_000));
+    await handle.db
+      .update(products)
+      .set({ status: "archived" })
+      .where(eq(products.priceKobo, 100_000));
     expect(await fromPrice(first.id)).toBe(900_000);
     // Moved: the old business loses it, the new one gains it.
-    await handle.db.update(products).set({ businessId: second.id }).where(eq(products.id, cheap.id));
+    await handle.db
+      .update(products)
+      .set({ businessId: second.id })
+      .where(eq(products.id, cheap.id));
     expect(await fromPrice(first.id)).toBe(900_000);
     expect(await fromPrice(second.id)).toBe(1_200_000);
     await handle.db.delete(products).where(eq(products.businessId, first.id));
@@ -87,9 +98,15 @@ describe("a business's cheapest active product", () => {
     await handle.db.update(products).set({ stock: 0 }).where(eq(products.businessId, second.id));
     expect(await fromPrice(second.id)).toBe(1_200_000);
     // A business hidden and shown again keeps its key (its status decides whether it is shown).
-    await handle.db.update(businesses).set({ status: "suspended" }).where(eq(businesses.id, second.id));
+    await handle.db
+      .update(businesses)
+      .set({ status: "suspended" })
+      .where(eq(businesses.id, second.id));
     expect(await fromPrice(second.id)).toBe(1_200_000);
-    await handle.db.update(businesses).set({ status: "active" }).where(eq(businesses.id, second.id));
+    await handle.db
+      .update(businesses)
+      .set({ status: "active" })
+      .where(eq(businesses.id, second.id));
     expect(await fromPrice(second.id)).toBe(1_200_000);
     await handle.db.delete(businesses).where(eq(businesses.id, first.id));
   });
