@@ -4,13 +4,14 @@ import { businesses, products } from "#app/catalog/schema.server.ts";
 import { type DatabaseHandle, queryRows } from "#app/db/database.server.ts";
 import { createBusiness, createCategory, createProduct } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
-import { type BusinessHit, type SearchResult, search } from "./search.server.ts";
+import { type BusinessHit, maxRanked, type SearchResult, search } from "./search.server.ts";
 
 /**
  * A business's cheapest active product, kept on write (drizzle/0021_search_sort_keys.sql), as the
  * businesses' price sorts read it: the kept key against the products it comes from
  * (search-counts.server.test.ts checks it after every kind of write too), the browse read in
- * index order against the order worked out from the products, and two writers at once.
+ * index order against the order worked out from the products, and two writers at once. And the
+ * full rank of a broad word, worked out for `maxRanked` candidates only.
  */
 let handle: DatabaseHandle;
 let spas: string;
@@ -186,4 +187,46 @@ describe("a business's cheapest active product", () => {
       expect(await fromPrice(business.id)).toBe(1_000_000);
     },
   );
+});
+
+describe("a broad word", () => {
+  it("ranks the best candidates fully and pages through every match once", async () => {
+    const business = await shop("Broad Foods");
+    const start = Date.parse("2026-01-01T00:00:00Z");
+    const extra = 40;
+    const count = maxRanked + extra;
+    // The 20 products named by the word are the oldest; the others only mention it.
+    const rows = Array.from({ length: count }, (_, k) => ({
+      id: `prd_broad${String(k).padStart(4, "0")}`,
+      businessId: business.id,
+      slug: `broad-${k}`,
+      name: k < 20 ? `Ofada Rice ${k}` : `Bag ${k}`,
+      description: k < 20 ? "" : "Goes well with rice.",
+      priceKobo: 100_000,
+      status: "active" as const,
+      createdAt: new Date(start + k * 60_000),
+    }));
+    await handle.db.insert(products).values(rows);
+    const filters = { businessId: business.id };
+    const ids: string[] = [];
+    let after: string | null = null;
+    do {
+      const page: SearchResult = await search(handle.db, {
+        kind: "products",
+        text: "rice",
+        filters,
+        after,
+        limit: 48,
+      });
+      ids.push(...page.items.map((hit) => hit.id));
+      after = page.nextCursor;
+    } while (after);
+    expect(ids).toHaveLength(count);
+    expect(new Set(ids).size).toBe(count);
+    // The name matches are candidates whatever their age, and their rank puts them first.
+    expect(ids.slice(0, 20).sort()).toEqual(rows.slice(0, 20).map((row) => row.id));
+    // Beyond the candidates, the oldest mentions come last, by the rest of the rank (equal
+    // here), then id.
+    expect(ids.slice(-extra)).toEqual(rows.slice(20, 20 + extra).map((row) => row.id));
+  });
 });
