@@ -148,39 +148,29 @@ describe("a business's cheapest active product", () => {
   });
 
   it.runIf(inject("testDatabase").engine === "postgresql")(
-    "is right when two transactions add products to one business at once",
+    "is right when two transactions reprice products of one business at once",
     async () => {
       const business = await shop("Busy Spa");
-      await item(business.id, 5_000_000);
+      const first = await item(business.id, 5_000_000);
+      const second = await item(business.id, 6_000_000);
       let release = () => {};
       const held = new Promise<void>((resolve) => {
         release = resolve;
       });
-      // The first writer adds the cheapest product and waits before committing; the second adds
-      // a dearer one meanwhile. Had the second read the minimum without the first's product, it
-      // would write 4,000,000 over the 1,000,000 the first wrote.
+      // The first writer makes its product the cheapest and waits before committing; the second
+      // lowers the other one meanwhile. Had the second read the minimum without the first's new
+      // price, it would write 4,000,000 over the 1,000,000 the first wrote.
       const firstWriter = handle.db.transaction(async (tx) => {
-        await tx.insert(products).values({
-          id: "prd_busy_cheap",
-          businessId: business.id,
-          slug: "busy-cheap",
-          name: "Busy Cheap",
-          priceKobo: 1_000_000,
-          status: "active",
-        });
+        await tx.update(products).set({ priceKobo: 1_000_000 }).where(eq(products.id, first.id));
         await held;
       });
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const secondWriter = handle.db.transaction(async (tx) => {
-        await tx.insert(products).values({
-          id: "prd_busy_dear",
-          businessId: business.id,
-          slug: "busy-dear",
-          name: "Busy Dear",
-          priceKobo: 4_000_000,
-          status: "active",
-        });
-      });
+      // A query builder runs when awaited: then() starts it now.
+      const secondWriter = handle.db
+        .update(products)
+        .set({ priceKobo: 4_000_000 })
+        .where(eq(products.id, second.id))
+        .then(() => undefined);
       await new Promise((resolve) => setTimeout(resolve, 200));
       release();
       await Promise.all([firstWriter, secondWriter]);
