@@ -4,6 +4,7 @@ import type { Auth } from "./auth/auth.server.ts";
 import type { Settings } from "./config.server.ts";
 import type { Database } from "./db/database.server.ts";
 import type { PaymentProvider } from "./payments/provider.server.ts";
+import type { BriefCache } from "./search/brief-cache.server.ts";
 import type { RateLimits } from "./security/rate-limit.server.ts";
 
 /** What every loader and action can reach, put into the router context once per request. */
@@ -13,6 +14,8 @@ export interface AppServices {
   log: Logger;
   auth: Auth;
   rateLimits: RateLimits;
+  /** Suggestions and first pages of searches, kept a few seconds (Redis when REDIS_URL is set). */
+  searchCache: BriefCache;
   /** Paystack, or the Paystack simulator in test mode (same client, other base URL and keys). */
   payments: PaymentProvider;
   /** Tells the email sender that something was queued (a no-op without SMTP_URL). */

@@ -10,6 +10,7 @@ import { startEmailDelivery } from "./email/outbox.server.ts";
 import { startUploadSweep } from "./media/uploads.server.ts";
 import { startPaymentJobs } from "./orders/payment-jobs.server.ts";
 import { createPaymentProvider } from "./payments/provider.server.ts";
+import { createBriefCache } from "./search/brief-cache.server.ts";
 import { createRateLimits } from "./security/rate-limit.server.ts";
 import { isCatalogEmpty, seedDemo } from "./seed/demo.server.ts";
 
@@ -85,6 +86,7 @@ export async function startServices(): Promise<RunningServices> {
     log,
     auth,
     rateLimits: createRateLimits({ redis }),
+    searchCache: createBriefCache({ redis }),
     payments,
     emailQueued: email.kick,
     redis,

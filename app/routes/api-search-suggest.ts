@@ -1,5 +1,5 @@
 import { services } from "#app/context.server.ts";
-import { suggest } from "#app/search/search.server.ts";
+import { cachedSuggestions } from "#app/search/search-pages.server.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/api-search-suggest";
 
@@ -15,7 +15,7 @@ const querySchema = z.object({ q: z.string().max(1000).catch("").default("") });
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { q } = querySchema.parse({ q: url.searchParams.get("q") ?? undefined });
-  const { db } = services(context);
-  const suggestions = await suggest(db, q, suggestionCount);
+  const { db, searchCache } = services(context);
+  const suggestions = await cachedSuggestions(db, searchCache, q, suggestionCount);
   return Response.json(suggestions, { headers: { "Cache-Control": "public, max-age=60" } });
 }

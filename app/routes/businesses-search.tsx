@@ -20,8 +20,14 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const text = termOf(params.id);
   if (!text) throw redirect("/businesses");
-  const { db } = services(context);
-  const page = await resultsPage(db, text, parseResultsQuery(url.searchParams), ["businesses"]);
+  const { db, searchCache } = services(context);
+  const page = await resultsPage(
+    db,
+    text,
+    parseResultsQuery(url.searchParams),
+    ["businesses"],
+    searchCache,
+  );
   const payload = { text, ...page };
   return page.cursorError ? data(payload, { status: 400 }) : payload;
 }

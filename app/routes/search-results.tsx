@@ -22,8 +22,14 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const text = termOf(params.id);
   // "/search/%20" has nothing to search for: the form asks for a term.
   if (!text) throw redirect("/search/ff");
-  const { db } = services(context);
-  const page = await resultsPage(db, text, parseResultsQuery(url.searchParams));
+  const { db, searchCache } = services(context);
+  const page = await resultsPage(
+    db,
+    text,
+    parseResultsQuery(url.searchParams),
+    undefined,
+    searchCache,
+  );
   // Suggestions for an empty page: the categories to browse instead.
   const empty = page.result !== null && page.result.items.length === 0 && !page.result.timedOut;
   const categories = empty ? await listCategories(db) : [];

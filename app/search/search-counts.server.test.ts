@@ -10,7 +10,8 @@ import { priceRanges } from "./search-query.ts";
 /**
  * The facet counts that browsing reads and the distinct product names that typos and
  * autocomplete match (drizzle/0011_search_facet_counts.sql), and the business keys copied onto
- * products (drizzle/0012_product_search_keys.sql), against the rows they come from, after every
+ * products (drizzle/0012_product_search_keys.sql) and each business's cheapest active product
+ * (drizzle/0021_search_sort_keys.sql), against the rows they come from, after every
  * kind of write a trigger must notice. Each test leaves them checked, so a missed case fails
  * where it happens.
  */
@@ -76,6 +77,16 @@ async function expectExactCounts() {
         or p.search_name_key is distinct from oja_unaccent(lower(p.name))`,
   );
   expect(staleKeys).toEqual([]);
+  // Each business's cheapest active product (drizzle/0021_search_sort_keys.sql).
+  const stalePrices = await queryRows<Row>(
+    db,
+    sql`select b.id, b.search_from_price, (select min(p.price_kobo) from products p
+        where p.business_id = b.id and p.status = 'active') as truth
+      from businesses b
+      where b.search_from_price is distinct from (select min(p.price_kobo) from products p
+        where p.business_id = b.id and p.status = 'active')`,
+  );
+  expect(stalePrices).toEqual([]);
 }
 
 let n = 0;

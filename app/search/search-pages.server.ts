@@ -1,4 +1,5 @@
 import type { Database } from "#app/db/database.server.ts";
+import type { BriefCache } from "./brief-cache.server.ts";
 import {
   cleanSearchText,
   cursorKind,
@@ -6,7 +7,9 @@ import {
   type ProductHit,
   type SearchKind,
   type SearchResult,
+  type Suggestion,
   search,
+  suggest,
 } from "./search.server.ts";
 import type { ResultsQuery } from "./search-params.server.ts";
 
@@ -29,13 +32,21 @@ export type ResultsPage =
  * One search for a result page. Without `?tab=` the page shows products when there are any and
  * businesses otherwise; a later page (`?after=`) pages through the kind its cursor was made for,
  * so "Show more" links need not carry the tab and no second search decides it again.
+ *
+ * With a cache, a first page is kept a few seconds (brief-cache.server.ts): a popular word asked
+ * by many at once is searched once. Later pages are rarer and each cursor is its own key.
  */
 export async function resultsPage(
   db: Database,
   text: string,
   query: ResultsQuery,
   kinds: readonly SearchKind[] = ["products", "businesses"],
+  cache?: BriefCache,
 ): Promise<ResultsPage> {
+  if (cache && !query.after) {
+    const key = `results:${JSON.stringify([text, kinds, query.tab ?? null, query.sort ?? null, query.filters ?? {}])}`;
+    return cache.get(key, () => resultsPage(db, text, query, kinds), reviveDates<ResultsPage>);
+  }
   const { filters, sort, after } = query;
   const [primary = "products", fallback = primary] = kinds;
   let kind: SearchKind = query.tab && kinds.includes(query.tab) ? query.tab : primary;
@@ -93,4 +104,26 @@ export async function similarProducts(
     if (similar.length === limit) break;
   }
   return similar;
+}
+
+/** JSON from the cache back into results: their `createdAt` dates came back as strings. */
+function reviveDates<T>(json: string): T {
+  return JSON.parse(json, (key, value) =>
+    key === "createdAt" && typeof value === "string" ? new Date(value) : value,
+  ) as T;
+}
+
+/**
+ * The header autocomplete's suggestions, kept a few seconds per cleaned text: people typing the
+ * same popular prefix ("jol", "mas") ask for the same answer many times a second.
+ */
+export function cachedSuggestions(
+  db: Database,
+  cache: BriefCache,
+  text: string,
+  limit: number,
+): Promise<Suggestion[]> {
+  const cleaned = cleanSearchText(text).toLowerCase();
+  if (!cleaned) return Promise.resolve([]);
+  return cache.get(`suggest:${limit}:${cleaned}`, () => suggest(db, cleaned, limit));
 }

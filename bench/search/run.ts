@@ -1,3 +1,4 @@
+import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { engineOf, machine, markdownTable, percentile, record, round } from "../http/record.ts";
 
@@ -9,9 +10,13 @@ import { engineOf, machine, markdownTable, percentile, record, round } from "../
  *   npm run bench:search -- --data-dir /tmp/bench-pglite-data
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/oja_bench npm run bench:search
  *   npm run bench:search -- --terms --rounds 5   also every term of ./terms.ts, as a product search
+ *   npm run bench:search -- --clients 4          4 clients at once, each on its own connection
  *
  * Each round runs every query once, in order, so a slow moment of the machine spreads over all
  * queries instead of landing on one. Times are wall-clock around the call, as a loader sees them.
+ * With several clients each runs every round on its own connection (PostgreSQL; PGlite has one
+ * connection, so its clients queue), starting at a different query so they don't ask the same
+ * thing in step; every client's times count.
  */
 const { values } = parseArgs({
   options: {
@@ -22,17 +27,22 @@ const { values } = parseArgs({
     "no-record": { type: "boolean", default: false },
     "no-analyze": { type: "boolean", default: false },
     terms: { type: "boolean", default: false },
+    clients: { type: "string", default: "1" },
   },
 });
 if (values["data-dir"]) process.env.DATA_DIR = values["data-dir"];
 if (values["database-url"]) process.env.DATABASE_URL = values["database-url"];
 const rounds = Number(values.rounds);
 const warmupRounds = Number(values.warmup);
+const clientCount = Number(values.clients);
+if (!Number.isInteger(clientCount) || clientCount < 1) {
+  throw new RangeError(`--clients must be a whole number of at least 1, got ${values.clients}`);
+}
 const goalMs = 30;
 
 // Imported after the environment is set: the settings read it.
 const { readSettings } = await import("#app/config.server.ts");
-const { openDatabase } = await import("#app/db/database.server.ts");
+const { openDatabase, openPostgres } = await import("#app/db/database.server.ts");
 const { migrate } = await import("#app/db/migrate.server.ts");
 const { search, suggest } = await import("#app/search/search.server.ts");
 type Input = Parameters<typeof search>[1];
@@ -64,7 +74,9 @@ if (dataset.products < 50_000) {
 
 interface Case {
   name: string;
-  run: () => Promise<number>;
+  /** The query class the per-class rows gather (plain words, typos, …, a term's class). */
+  group: string;
+  run: (db: typeof handle.db) => Promise<number>;
 }
 
 // "Open now" is judged at a fixed Tuesday noon in Lagos, so a run at night still finds open
@@ -72,8 +84,9 @@ interface Case {
 const now = new Date("2026-11-24T11:00:00Z");
 const searchCase = (name: string, input: Input): Case => ({
   name,
-  run: async () => {
-    const result = await search(handle.db, input, { now });
+  group: "",
+  run: async (db) => {
+    const result = await search(db, input, { now });
     if (result.timedOut) return -1;
     return result.items.length;
   },
@@ -83,65 +96,80 @@ const searchCase = (name: string, input: Input): Case => ({
 const suggestTimeoutMs = 1_000;
 const suggestCase = (text: string): Case => ({
   name: `suggest "${text}"`,
-  run: async () => {
+  group: "",
+  run: async (db) => {
     const started = performance.now();
-    const found = (await suggest(handle.db, text, 8, { timeoutMs: suggestTimeoutMs })).length;
+    const found = (await suggest(db, text, 8, { timeoutMs: suggestTimeoutMs })).length;
     return found === 0 && performance.now() - started >= suggestTimeoutMs ? -1 : found;
   },
 });
 
+const group = (name: string, list: Case[]) => list.map((c) => ({ ...c, group: name }));
 const b = "businesses" as const;
 const p = "products" as const;
 const cases: Case[] = [
-  // plain words
-  searchCase('businesses "spa"', { kind: b, text: "spa" }),
-  searchCase('products "jollof rice"', { kind: p, text: "jollof rice" }),
-  searchCase('products "massage"', { kind: p, text: "massage" }),
-  searchCase('businesses "kitchen"', { kind: b, text: "kitchen" }),
-  // typos
-  searchCase('businesses "spaa"', { kind: b, text: "spaa" }),
-  searchCase('businesses "lagso"', { kind: b, text: "lagso" }),
-  searchCase('products "masage"', { kind: p, text: "masage" }),
-  searchCase('products "jolof"', { kind: p, text: "jolof" }),
-  searchCase('products "facail"', { kind: p, text: "facail" }),
-  // several words
-  searchCase('businesses "spa in lagos"', { kind: b, text: "spa in lagos" }),
-  searchCase('products "hot stone massage"', { kind: p, text: "hot stone massage" }),
-  searchCase('businesses "barber lekki"', { kind: b, text: "barber lekki" }),
-  // filters
-  searchCase('businesses "spa" category+city', {
-    kind: b,
-    text: "spa",
-    filters: { categorySlug: "spas-wellness", city: "Lagos" },
-  }),
-  searchCase('products "massage" ₦10k–₦30k', {
-    kind: p,
-    text: "massage",
-    filters: { minPriceKobo: 1_000_000, maxPriceKobo: 3_000_000 },
-  }),
-  searchCase('businesses "spa" open now', { kind: b, text: "spa", filters: { openNow: true } }),
-  searchCase('products "facial" open now, Abuja', {
-    kind: p,
-    text: "facial",
-    filters: { openNow: true, city: "Abuja" },
-  }),
-  searchCase("businesses browse restaurants, Ibadan", {
-    kind: b,
-    filters: { categorySlug: "restaurants", city: "Ibadan" },
-  }),
-  searchCase("products browse under ₦5k", { kind: p, filters: { maxPriceKobo: 499_999 } }),
-  // sorts
-  searchCase('products "massage" price-asc', { kind: p, text: "massage", sort: "price-asc" }),
-  searchCase('products "hair" price-desc', { kind: p, text: "hair", sort: "price-desc" }),
-  searchCase('businesses "salon" newest', { kind: b, text: "salon", sort: "newest" }),
-  searchCase('businesses "spa" price-asc', { kind: b, text: "spa", sort: "price-asc" }),
-  searchCase("products browse newest", { kind: p }),
-  // autocomplete
-  suggestCase("sp"),
-  suggestCase("bar"),
-  suggestCase("jol"),
-  suggestCase("masage"),
-  suggestCase("serenity sp"),
+  ...group("plain words", [
+    searchCase('businesses "spa"', { kind: b, text: "spa" }),
+    searchCase('products "jollof rice"', { kind: p, text: "jollof rice" }),
+    searchCase('products "massage"', { kind: p, text: "massage" }),
+    searchCase('businesses "kitchen"', { kind: b, text: "kitchen" }),
+  ]),
+  ...group("typos", [
+    searchCase('businesses "spaa"', { kind: b, text: "spaa" }),
+    searchCase('businesses "lagso"', { kind: b, text: "lagso" }),
+    searchCase('products "masage"', { kind: p, text: "masage" }),
+    searchCase('products "jolof"', { kind: p, text: "jolof" }),
+    searchCase('products "facail"', { kind: p, text: "facail" }),
+  ]),
+  ...group("several words", [
+    searchCase('businesses "spa in lagos"', { kind: b, text: "spa in lagos" }),
+    searchCase('products "hot stone massage"', { kind: p, text: "hot stone massage" }),
+    searchCase('businesses "barber lekki"', { kind: b, text: "barber lekki" }),
+  ]),
+  ...group("filters", [
+    searchCase('businesses "spa" category+city', {
+      kind: b,
+      text: "spa",
+      filters: { categorySlug: "spas-wellness", city: "Lagos" },
+    }),
+    searchCase('products "massage" ₦10k–₦30k', {
+      kind: p,
+      text: "massage",
+      filters: { minPriceKobo: 1_000_000, maxPriceKobo: 3_000_000 },
+    }),
+    searchCase('businesses "spa" open now', { kind: b, text: "spa", filters: { openNow: true } }),
+    searchCase('products "facial" open now, Abuja', {
+      kind: p,
+      text: "facial",
+      filters: { openNow: true, city: "Abuja" },
+    }),
+    searchCase("businesses browse restaurants, Ibadan", {
+      kind: b,
+      filters: { categorySlug: "restaurants", city: "Ibadan" },
+    }),
+    searchCase("products browse under ₦5k", { kind: p, filters: { maxPriceKobo: 499_999 } }),
+  ]),
+  ...group("sorts", [
+    searchCase('products "massage" price-asc', { kind: p, text: "massage", sort: "price-asc" }),
+    searchCase('products "hair" price-desc', { kind: p, text: "hair", sort: "price-desc" }),
+    searchCase('businesses "salon" newest', { kind: b, text: "salon", sort: "newest" }),
+    searchCase('businesses "spa" price-asc', { kind: b, text: "spa", sort: "price-asc" }),
+    searchCase("products browse newest", { kind: p }),
+    // Issue 17: a business's cheapest product, every business's per request until decision 034.
+    searchCase("businesses browse price-asc", { kind: b, sort: "price-asc" }),
+    searchCase("businesses browse price-desc, Lagos", {
+      kind: b,
+      sort: "price-desc",
+      filters: { city: "Lagos" },
+    }),
+  ]),
+  ...group("autocomplete", [
+    suggestCase("sp"),
+    suggestCase("bar"),
+    suggestCase("jol"),
+    suggestCase("masage"),
+    suggestCase("serenity sp"),
+  ]),
 ];
 // --terms: the seed vocabulary's terms (issue 17), off by default so runs stay comparable with
 // the recorded ones. A no-result term with no hits is what it should be, not a problem.
@@ -151,24 +179,40 @@ if (values.terms) {
   for (const term of searchTerms()) {
     const name = `products "${term.text}" [${term.class}]`;
     if (term.class === "no-result") expectedEmpty.add(name);
-    cases.push(searchCase(name, { kind: p, text: term.text }));
+    cases.push({
+      ...searchCase(name, { kind: p, text: term.text }),
+      group: `terms: ${term.class}`,
+    });
   }
 }
 
 const samples = new Map<string, number[]>(cases.map((c) => [c.name, []]));
 const hits = new Map<string, number>();
 const timeouts = new Map<string, number>();
-for (let round = -warmupRounds; round < rounds; round++) {
-  for (const c of cases) {
-    const started = performance.now();
-    const count = await c.run();
-    const elapsed = performance.now() - started;
-    if (round >= 0) samples.get(c.name)?.push(elapsed);
-    if (count < 0) timeouts.set(c.name, (timeouts.get(c.name) ?? 0) + 1);
-    else hits.set(c.name, count);
+// One connection per client (the pool of one would queue them), the first client on the
+// handle's own pool. PGlite is one connection whatever the number of clients.
+const clientHandles = Array.from({ length: clientCount }, (_, i) =>
+  i === 0 || !settings.databaseUrl ? handle : openPostgres(settings.databaseUrl, 1),
+);
+async function client(db: typeof handle.db, offset: number) {
+  for (let round = -warmupRounds; round < rounds; round++) {
+    for (let k = 0; k < cases.length; k++) {
+      const c = cases[(k + offset) % cases.length] as Case;
+      const started = performance.now();
+      const count = await c.run(db);
+      const elapsed = performance.now() - started;
+      if (round >= 0) samples.get(c.name)?.push(elapsed);
+      if (count < 0) timeouts.set(c.name, (timeouts.get(c.name) ?? 0) + 1);
+      else hits.set(c.name, count);
+    }
   }
 }
-await handle.close();
+const loadBefore = loadavg();
+await Promise.all(
+  clientHandles.map((one, i) => client(one.db, Math.floor((i * cases.length) / clientCount))),
+);
+const loadAfter = loadavg();
+for (const one of new Set(clientHandles)) await one.close();
 
 const rows = cases.map((c) => {
   const times = samples.get(c.name) ?? [];
@@ -194,6 +238,12 @@ const overall = (label: string, chosen: Case[]) => {
   };
 };
 const isSuggest = (c: Case) => c.name.startsWith("suggest");
+const classes = [...new Set(cases.map((c) => c.group))].map((name) =>
+  overall(
+    `class: ${name}`,
+    cases.filter((c) => c.group === name),
+  ),
+);
 const totals = [
   overall("ALL (search + suggest)", cases),
   overall(
@@ -205,9 +255,12 @@ const totals = [
 const all = [...samples.values()].flat();
 console.log(
   `search on ${engine}: ${dataset.businesses} businesses, ${dataset.products} products; ` +
-    `${cases.length} queries × ${rounds} rounds after ${warmupRounds} warm-up rounds`,
+    `${cases.length} queries × ${rounds} rounds after ${warmupRounds} warm-up rounds, ` +
+    `${clientCount} client${clientCount === 1 ? "" : "s"}; load average ` +
+    `${loadBefore.map((x) => x.toFixed(2)).join(" ")} before, ` +
+    `${loadAfter.map((x) => x.toFixed(2)).join(" ")} after`,
 );
-console.table([...rows, ...totals]);
+console.table([...rows, ...classes, ...totals]);
 const p95 = percentile(all, 0.95);
 const goals = [
   `search + suggest p95 ${round(p95)} ms: ${round(p95 / goalMs, 2)} of the ${goalMs} ms goal` +
@@ -234,10 +287,13 @@ if (!values["no-record"]) {
       goalMs,
       analyzed: !values["no-analyze"],
       terms: values.terms,
+      clients: clientCount,
+      loadAverageBefore: loadBefore,
+      loadAverageAfter: loadAfter,
     },
-    table: markdownTable([...totals, ...rows]),
+    table: markdownTable([...totals, ...classes, ...rows]),
     goals,
-    data: { machine: machine(), perQuery: rows, overall: totals },
+    data: { machine: machine(), perQuery: rows, perClass: classes, overall: totals },
   });
   console.log(`Written ${file}`);
 }

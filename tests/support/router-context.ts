@@ -7,6 +7,7 @@ import { readSettings } from "#app/config.server.ts";
 import { type AppServices, servicesContext } from "#app/context.server.ts";
 import type { Database } from "#app/db/database.server.ts";
 import { createPaymentProvider } from "#app/payments/provider.server.ts";
+import { createBriefCache } from "#app/search/brief-cache.server.ts";
 import { createRateLimits } from "#app/security/rate-limit.server.ts";
 
 /**
@@ -29,6 +30,7 @@ export function testServices(db: Database, env: Record<string, string> = {}): Ap
     log: pino({ level: "silent" }),
     auth: createAuth({ db, settings, secret: "test-secret-that-is-at-least-32-characters-long" }),
     rateLimits: createRateLimits(),
+    searchCache: createBriefCache(),
     // Points at the simulator the env names (PAYSTACK_BASE_URL and keys from a started
     // simulator's `env`); without them, at an in-process simulator that no test runs.
     payments: createPaymentProvider(settings.paystack),
