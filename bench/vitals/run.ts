@@ -189,9 +189,13 @@ try {
     const sizes = shopper.locator("label:has(input[type=radio])");
     if ((await sizes.count()) > 0) await sizes.first().click();
     await addToCart(shopper).first().click();
-    await shopper.waitForFunction(() => (localStorage.getItem("cart") ?? "[]") !== "[]", undefined, {
-      timeout: 30_000,
-    });
+    await shopper.waitForFunction(
+      () => (localStorage.getItem("cart") ?? "[]") !== "[]",
+      undefined,
+      {
+        timeout: 30_000,
+      },
+    );
     await shopper.close();
     note(
       "cart",
