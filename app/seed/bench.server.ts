@@ -11,10 +11,10 @@ import {
   type BusinessDraft,
   type CategorySeed,
   type CitySeed,
+  collectionRowsFor,
   createRandom,
   ensureCategories,
   generateBusiness,
-  generateCollections,
   generatePrice,
   type ProductDraft,
   type Random,
@@ -223,26 +223,9 @@ export async function seedBenchmark(
       const drafts = generateBenchProducts(random, vocabulary, category, draft, howMany, now);
       const productIds = drafts.map(() => newId("prd"));
       if ((start + offset) % collectionEvery === 0 && drafts.length > 0) {
-        generateCollections(collectionRandom, draft, drafts).forEach((collection, position) => {
-          const collectionId = newId("col");
-          collectionRows.push({
-            id: collectionId,
-            businessId: id,
-            slug: collection.slug,
-            name: collection.name,
-            description: collection.description,
-            position,
-            createdAt: draft.createdAt,
-            updatedAt: draft.createdAt,
-          });
-          collection.products.forEach((index, order) => {
-            collectionProductRows.push({
-              collectionId,
-              productId: productIds[index] as string,
-              position: order,
-            });
-          });
-        });
+        const generated = collectionRowsFor(collectionRandom, { ...draft, id }, drafts, productIds);
+        collectionRows.push(...generated.collectionRows);
+        collectionProductRows.push(...generated.memberRows);
       }
       for (const [index, product] of drafts.entries()) {
         productRows.push({

@@ -1320,6 +1320,37 @@ export interface CollectionDraft {
   products: number[];
 }
 
+/**
+ * The rows of a business's generated collections, for the demo and the benchmark seeds:
+ * `productIds[i]` is the id given to `drafts[i]`.
+ */
+export function collectionRowsFor(
+  random: Random,
+  business: Pick<BusinessDraft, "name" | "createdAt"> & { id: string },
+  drafts: ProductDraft[],
+  productIds: string[],
+) {
+  const collectionRows: Array<typeof collections.$inferInsert> = [];
+  const memberRows: Array<typeof collectionProducts.$inferInsert> = [];
+  generateCollections(random, business, drafts).forEach((collection, position) => {
+    const collectionId = newId("col");
+    collectionRows.push({
+      id: collectionId,
+      businessId: business.id,
+      slug: collection.slug,
+      name: collection.name,
+      description: collection.description,
+      position,
+      createdAt: business.createdAt,
+      updatedAt: business.createdAt,
+    });
+    collection.products.forEach((index, order) => {
+      memberRows.push({ collectionId, productId: productIds[index] as string, position: order });
+    });
+  });
+  return { collectionRows, memberRows };
+}
+
 /** Two or three collections: bestsellers, then the business's biggest product groups. */
 export function generateCollections(
   random: Random,
@@ -1800,26 +1831,9 @@ export async function seedDemo(
         productImageRows.push({ productId, imageId, position: 0 });
       });
 
-      generateCollections(random, draft, drafts).forEach((collection, position) => {
-        const collectionId = newId("col");
-        collectionRows.push({
-          id: collectionId,
-          businessId,
-          slug: collection.slug,
-          name: collection.name,
-          description: collection.description,
-          position,
-          createdAt: draft.createdAt,
-          updatedAt: draft.createdAt,
-        });
-        collection.products.forEach((productIndex, order) => {
-          collectionProductRows.push({
-            collectionId,
-            productId: productIds[productIndex] as string,
-            position: order,
-          });
-        });
-      });
+      const generated = collectionRowsFor(random, { ...draft, id: businessId }, drafts, productIds);
+      collectionRows.push(...generated.collectionRows);
+      collectionProductRows.push(...generated.memberRows);
     }
   }
 
