@@ -13,6 +13,24 @@ export interface SignedInUser {
  * page has loaded, and the answer is kept until the root loader knows again.
  */
 let lastAnswer: SignedInUser | null | undefined;
+/** The one request in flight: the account menu and the "following" link ask at the same time. */
+let asking: Promise<SignedInUser | null> | undefined;
+/** Moves on whenever the root loader knows again: an answer asked before then is not kept. */
+let generation = 0;
+
+function askWhoIsSignedIn(): Promise<SignedInUser | null> {
+  const askedIn = generation;
+  asking ??= import("#app/http/http-client.ts")
+    .then(({ http }) => http.request<{ user: SignedInUser | null }>("/api/me"))
+    .then(({ user }) => {
+      if (askedIn === generation) lastAnswer = user;
+      return user;
+    })
+    .finally(() => {
+      asking = undefined;
+    });
+  return asking;
+}
 
 export function useSignedInUser(): SignedInUser | null {
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -21,23 +39,22 @@ export function useSignedInUser(): SignedInUser | null {
   useEffect(() => {
     if (!unknown) {
       lastAnswer = undefined;
+      generation += 1;
       return;
     }
     if (lastAnswer !== undefined) return;
-    const controller = new AbortController();
+    let current = true;
     // The HTTP client loads here, on cached pages only: elsewhere the root loader knows.
-    import("#app/http/http-client.ts")
-      .then(({ http }) =>
-        http.request<{ user: SignedInUser | null }>("/api/me", { signal: controller.signal }),
-      )
-      .then(({ user }) => {
-        lastAnswer = user;
-        setAsked(user);
+    askWhoIsSignedIn()
+      .then((user) => {
+        if (current) setAsked(user);
       })
       .catch(() => {
         // Signed-out looks are the safe fallback; the next navigation asks the server again.
       });
-    return () => controller.abort();
+    return () => {
+      current = false;
+    };
   }, [unknown]);
   if (!unknown) return root?.user ?? null;
   return asked ?? null;

@@ -36,6 +36,19 @@ accountTest(
     const product = await page.goto(productPath);
     expect(product?.headers()["x-oja-page-cache"]).toBe("hit");
     await expect(accountButton(page)).toHaveAccessibleName(`Account menu for ${account.name}`);
+    // So is a business's page, whose header has two signed-in parts: they ask once between them.
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/me") asked.push(request.url());
+    });
+    await request.get(`/${demo.businessSlug}`);
+    const business = await page.goto(`/${demo.businessSlug}`);
+    expect(business?.headers()["x-oja-page-cache"]).toBe("hit");
+    await expect(accountButton(page)).toHaveAccessibleName(`Account menu for ${account.name}`);
+    await expect(
+      page.getByRole("banner").getByRole("link", { name: "For you: businesses you follow" }),
+    ).toBeVisible();
+    expect(asked).toHaveLength(1);
     await accountButton(page).click();
     await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeVisible();
     await expect(page.getByRole("menuitem", { name: "Sign in" })).toHaveCount(0);
