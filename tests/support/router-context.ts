@@ -30,7 +30,9 @@ export function testServices(db: Database, env: Record<string, string> = {}): Ap
     log: pino({ level: "silent" }),
     auth: createAuth({ db, settings, secret: "test-secret-that-is-at-least-32-characters-long" }),
     rateLimits: createRateLimits(),
-    searchCache: createBriefCache(),
+    // Nothing kept: a test's loaders show what a search finds now (a suspension, say, at once);
+    // how long answers are kept, and shared, is brief-cache.server.test.ts's.
+    searchCache: createBriefCache({ ttlMs: 0 }),
     // Points at the simulator the env names (PAYSTACK_BASE_URL and keys from a started
     // simulator's `env`); without them, at an in-process simulator that no test runs.
     payments: createPaymentProvider(settings.paystack),
