@@ -78,6 +78,15 @@ function startCache(overrides: Partial<PageCacheOptions> = {}) {
   return { cache, renders };
 }
 
+/** When page_changes last noted each of these businesses (ms), as the cache's poll reads it. */
+async function changeTimes(businessIds: string[]): Promise<Map<string, number>> {
+  const rows = await queryRows<{ business_id: string; changed_at: string }>(
+    handle.db,
+    sql`select business_id, changed_at from page_changes where business_id in ${businessIds}`,
+  );
+  return new Map(rows.map((row) => [row.business_id, new Date(row.changed_at).getTime()]));
+}
+
 async function serve(cache: PageCache) {
   const app = express();
   app.use(cache.middleware);
@@ -415,21 +424,12 @@ describe("the render cache", () => {
     await createProduct(handle.db, { businessId: a.id });
     await createProduct(handle.db, { businessId: a.id });
     await createProduct(handle.db, { businessId: b.id });
-    const changedAt = async () =>
-      new Map(
-        (
-          await queryRows<{ business_id: string; changed_at: string }>(
-            handle.db,
-            sql`select business_id, changed_at from page_changes where business_id in (${a.id}, ${b.id})`,
-          )
-        ).map((row) => [row.business_id, new Date(row.changed_at).getTime()]),
-      );
-    const before = await changedAt();
+    const before = await changeTimes([a.id, b.id]);
     await handle.db
       .update(products)
       .set({ stock: 7 })
       .where(sql`business_id in (${a.id}, ${b.id})`);
-    const after = await changedAt();
+    const after = await changeTimes([a.id, b.id]);
     expect(after.size).toBe(2);
     for (const id of [a.id, b.id])
       expect(after.get(id)).toBeGreaterThan(before.get(id) ?? Infinity);
@@ -438,13 +438,7 @@ describe("the render cache", () => {
   it("notes changes to a business's collections, their products and its delivery choices", async () => {
     const business = await createBusiness(handle.db, { categoryId, slug: "noted-spa" });
     const product = await createProduct(handle.db, { businessId: business.id });
-    const changedAt = async () => {
-      const [row] = await queryRows<{ changed_at: string }>(
-        handle.db,
-        sql`select changed_at from page_changes where business_id = ${business.id}`,
-      );
-      return new Date(row?.changed_at ?? 0).getTime();
-    };
+    const changedAt = async () => (await changeTimes([business.id])).get(business.id) ?? 0;
     const statements = [
       sql`insert into collections (id, business_id, slug, name) values ('noted-c', ${business.id}, 'best', 'Best')`,
       sql`insert into collection_products (collection_id, product_id) values ('noted-c', ${product.id})`,

@@ -31,15 +31,9 @@ async function shop(name: string) {
   return createBusiness(handle.db, { slug: `shop-${n}`, name, categoryId: spas, city: "Lagos" });
 }
 
-async function item(businessId: string, priceKobo: number, status: "active" | "draft" = "active") {
-  n++;
-  return createProduct(handle.db, {
-    businessId,
-    slug: `item-${n}`,
-    name: `Item ${n}`,
-    priceKobo,
-    status,
-  });
+/** A product of the business at this price (createProduct gives each a slug of its own). */
+function item(businessId: string, priceKobo: number, status: "active" | "draft" = "active") {
+  return createProduct(handle.db, { businessId, priceKobo, status });
 }
 
 async function fromPrice(businessId: string): Promise<number | null> {
