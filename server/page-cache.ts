@@ -510,7 +510,7 @@ export function createPageCache(options: PageCacheOptions) {
     entries.delete(key);
     entries.set(key, entry);
     entry.servedAt = Date.now();
-    if ((entry.stale || Date.now() - entry.page.builtAt > maxAgeMs) && !queues.has(key)) {
+    if ((entry.stale || entry.servedAt - entry.page.builtAt > maxAgeMs) && !queues.has(key)) {
       void rebuild(key);
     }
     send(req, res, entry.page, "hit");
