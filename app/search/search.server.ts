@@ -1157,6 +1157,8 @@ async function setLimits(tx: Executor, timeoutMs: number, indexedReads = false) 
   // set_config(…, true) is SET LOCAL with bind parameters: it ends with the transaction.
   // Parallel workers cost more than they save on a search's reads (they start in ~ms on a busy
   // machine), and PGlite has none: one plan shape on both engines.
+  // JIT off: with seq scans priced out (below) any plan that still holds one costs ~1e10, far
+  // over jit_above_cost, and PostgreSQL spent ~130 ms compiling a statement that runs in 1 ms.
   // indexedReads (search()): its statements are built to be read through indexes, but the
   // planner prices the trigram and text operators as cheap as an equality and guesses that a
   // word it has no statistics for is in 1 row of 300, so it would rather filter a whole table
@@ -1166,7 +1168,8 @@ async function setLimits(tx: Executor, timeoutMs: number, indexedReads = false) 
     set_config('statement_timeout', ${`${timeoutMs}ms`}, true),
     set_config('pg_trgm.word_similarity_threshold', ${String(wordSimilarityThreshold)}, true),
     set_config('pg_trgm.similarity_threshold', ${String(similarityThreshold)}, true),
-    set_config('max_parallel_workers_per_gather', '0', true)
+    set_config('max_parallel_workers_per_gather', '0', true),
+    set_config('jit', 'off', true)
     ${indexedReads ? sql`, set_config('enable_seqscan', 'off', true)` : sql``}`);
 }
 
