@@ -58,6 +58,20 @@ function startCache(overrides: Partial<PageCacheOptions> = {}) {
           headers: { "Content-Type": "text/html" },
         });
       }
+      const term = /^\/search\/([^/.]+)/.exec(path)?.[1];
+      if (term !== undefined) {
+        // A search's first page: how many products have the word in their name.
+        const [row] = await queryRows<{ count: number }>(
+          handle.db,
+          sql`select count(*)::int as count from products where name ilike ${`%${term}%`}`,
+        );
+        if (term === "%20") return Response.redirect("http://oja.test/search/ff", 302);
+        // The search page answers 503 when the search ran out of time ("busy" stands in).
+        return new Response(`<p>${row?.count} found for ${term}</p>`, {
+          status: term === "busy" ? 503 : 200,
+          headers: { "Content-Type": "text/html" },
+        });
+      }
       const slug = /^\/([^/.?]+)/.exec(path)?.[1] ?? "";
       const [row] = await queryRows<{ name: string; count: number }>(
         handle.db,
@@ -353,6 +367,42 @@ describe("the render cache", () => {
     expect(await stale.text()).toBe(first);
     await expect.poll(async () => (await http.get("/b")).text()).toContain("Newest: Quiet B");
     expect(renders.filter((path) => path === "/b")).toHaveLength(2);
+    await http.close();
+  });
+
+  it("keeps a search's first page, and rebuilds it after a change only when its next visitor comes", async () => {
+    const business = await createBusiness(handle.db, { categoryId, slug: "find-spa" });
+    await createProduct(handle.db, { businessId: business.id, name: "Findable Oil" });
+    const { cache, renders } = startCache({ marketplaceRefreshMs: 10 });
+    await cache.start().ready;
+    const http = await serve(cache);
+    for (const path of ["/search/findable", "/search/findable.data"]) {
+      await http.get(path);
+      expect((await http.get(path)).headers.get("x-oja-page-cache"), path).toBe("hit");
+    }
+    await http.get("/b");
+    // The search form, a product opened from the results, a later page: rendered per request.
+    // An empty term's redirect goes the general way too.
+    const paths = ["/search/ff", "/search/findable/p1", "/search/findable?after=x", "/search/%20"];
+    for (const path of paths) {
+      expect((await http.get(path)).status, path).toBe(418);
+    }
+    // A search that ran out of time is served once (not rendered again), never kept.
+    const busy = await http.get("/search/busy");
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get("cache-control")).toBe("no-store");
+    expect(await busy.text()).toContain("found for busy");
+    expect(cache.page("/search/busy")).toBeUndefined();
+    expect(renders.filter((path) => path === "/search/busy")).toHaveLength(1);
+
+    await createProduct(handle.db, { businessId: business.id, name: "Findable Soap" });
+    await cache.pollNow();
+    // The marketplace page visited lately is rebuilt at once; the search waits for a visitor.
+    await expect.poll(() => renders.filter((path) => path === "/b").length).toBe(2);
+    expect(renders.filter((path) => path === "/search/findable")).toHaveLength(1);
+    const stale = await http.get("/search/findable");
+    expect(await stale.text()).toContain("1 found");
+    await expect.poll(async () => (await http.get("/search/findable")).text()).toContain("2 found");
     await http.close();
   });
 

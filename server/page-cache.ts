@@ -109,11 +109,18 @@ export interface CacheableAddress {
    * shopper something of their own (the home page: businesses near their saved city).
    */
   guestsOnly: boolean;
+  /**
+   * After a change, rebuilt only when its next visitor comes (a search's first page): searches
+   * are too many to rebuild eagerly whenever any business changes.
+   */
+  rebuiltOnVisit?: boolean;
 }
 
 /** Query parameters that only say where a visitor came from; no page reads them. */
 const trackingParameter = /^(?:utm_[a-z]+|fbclid|gclid)$/i;
 const marketplacePage = /^\/(?:b|businesses|shop\/(?!friends$)[^/]+)$/i;
+/** A search's first page (`/search/ff` is the search form; `/search/{term}/{id}` a product). */
+const searchPage = /^\/search\/(?!ff$)[^/]+$/i;
 const businessPage = /^\/(?:b\/([^/]+)\/collection\/[^/]+|([^/]+)(?:\/products\/[^/]+)?)$/i;
 
 /**
@@ -133,6 +140,7 @@ export function cacheableAddress(url: string): CacheableAddress | undefined {
   const page = key === "/_.data" ? "/" : key.endsWith(".data") ? key.slice(0, -5) : key;
   if (page === "/") return { key, guestsOnly: true };
   if (marketplacePage.test(page)) return { key, guestsOnly: false };
+  if (searchPage.test(page)) return { key, guestsOnly: false, rebuiltOnVisit: true };
   const match = businessPage.exec(page);
   const slug = match?.[1] ?? match?.[2];
   if (slug === undefined) return undefined;
@@ -167,6 +175,7 @@ interface Entry {
   businessId: string | null;
   slug: string | undefined;
   guestsOnly: boolean;
+  rebuiltOnVisit: boolean;
   /** A change it shows may be out of date; the next visitor gets it while it is rebuilt. */
   stale: boolean;
   /** When a visitor last got it (Date.now()). */
@@ -268,15 +277,19 @@ export function createPageCache(options: PageCacheOptions) {
     // The scripts carry this nonce, but the CSP names their hashes instead (inlineScriptHashes).
     const nonce = randomBytes(16).toString("base64");
     const response = await options.render(key, nonce);
-    if (response.status === 404) {
+    // Not a page (404), or a redirect (an empty search term): React Router answers per request.
+    if (response.status === 404 || (response.status >= 300 && response.status < 400)) {
       drop(key);
       return undefined;
     }
-    if (response.status !== 200) {
+    const kept = response.status === 200;
+    if (!kept && previous) {
       // Keep serving the last good page; the next change or revalidation tries again.
       log.error({ path: key, status: response.status }, "page cache: render failed");
       return previous;
     }
+    // Not kept but served to whoever asked (a search that timed out answers 503): rendering it
+    // again per request would run the slow search twice.
     const raw = Buffer.from(await response.arrayBuffer());
     const headers: Record<string, string> = {};
     for (const name of keptHeaders) {
@@ -306,6 +319,7 @@ export function createPageCache(options: PageCacheOptions) {
       gzip: gzipped,
       raw,
       guestsOnly: address.guestsOnly,
+      kept,
     });
     const headBytes = Object.values(heads).reduce(
       (sum, head) => sum + head.reduce((length, value) => length + value.length, 0),
@@ -322,10 +336,19 @@ export function createPageCache(options: PageCacheOptions) {
       bytes: br.length + gzipped.length + headBytes,
     };
     const { businessId, slug } = address;
+    if (!kept) return page;
     if (businessId === null || (slug !== undefined && idBySlug.get(slug) === businessId)) {
       const stale = businessId === null && changeBatches !== batchAtStart;
       const servedAt = entries.get(key)?.servedAt ?? Date.now();
-      store(key, { page, businessId, slug, guestsOnly: address.guestsOnly, stale, servedAt });
+      store(key, {
+        page,
+        businessId,
+        slug,
+        guestsOnly: address.guestsOnly,
+        rebuiltOnVisit: address.rebuiltOnVisit ?? false,
+        stale,
+        servedAt,
+      });
       // Rendered while a change came in: it may not show it.
       if (stale) scheduleMarketplaceRefresh();
     }
@@ -376,7 +399,8 @@ export function createPageCache(options: PageCacheOptions) {
       marketplaceRefreshedAt = Date.now();
       for (const [key, entry] of entries) {
         const visited = marketplaceRefreshedAt - entry.servedAt < marketplaceRefreshMs * 30;
-        if (entry.businessId === null && entry.stale && visited && !queues.has(key)) {
+        const eager = entry.businessId === null && !entry.rebuiltOnVisit;
+        if (eager && entry.stale && visited && !queues.has(key)) {
           void rebuild(key);
         }
       }
@@ -435,6 +459,8 @@ export function createPageCache(options: PageCacheOptions) {
     gzip: Buffer;
     raw: Buffer;
     guestsOnly: boolean;
+    /** False for a page served once and not kept: no shared cache may keep it either. */
+    kept: boolean;
   }): CachedPage["heads"] {
     const common: string[] = [];
     const add = (values: Record<string, string>) => {
@@ -442,7 +468,7 @@ export function createPageCache(options: PageCacheOptions) {
     };
     add(options.securityHeaders({ hashes: page.scriptHashes }));
     add({
-      "Cache-Control": pageCacheControl,
+      "Cache-Control": page.kept ? pageCacheControl : "no-store",
       ETag: page.etag,
       // A page kept for guests only must not reach a signed-in visitor from a shared cache.
       Vary: page.guestsOnly ? "Accept-Encoding, Cookie" : "Accept-Encoding",

@@ -3,7 +3,7 @@ import { findBusinessBySlug } from "#app/catalog/catalog.server.ts";
 import { SearchResults } from "#app/components/search-results.tsx";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
-import { resultsPage, termOf } from "#app/search/search-pages.server.ts";
+import { resultsPage, resultsStatus, termOf } from "#app/search/search-pages.server.ts";
 import { parseResultsQuery } from "#app/search/search-params.server.ts";
 import { searchPath } from "#app/search/search-query.ts";
 import { pageMeta } from "#app/seo/meta.ts";
@@ -36,7 +36,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   };
   const page = await resultsPage(db, text, { ...query, tab: "products", filters }, ["products"]);
   const payload = { text, business: { slug: business.slug, name: business.name }, ...page };
-  return page.cursorError ? data(payload, { status: 400 }) : payload;
+  return data(payload, { status: resultsStatus(page) });
 }
 
 export default function BusinessCatalogSearch({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { SearchResults } from "#app/components/search-results.tsx";
 import { services } from "#app/context.server.ts";
-import { resultsPage, termOf } from "#app/search/search-pages.server.ts";
+import { resultsPage, resultsStatus, termOf } from "#app/search/search-pages.server.ts";
 import { parseResultsQuery } from "#app/search/search-params.server.ts";
 import { searchPath } from "#app/search/search-query.ts";
 import { pageMeta } from "#app/seo/meta.ts";
@@ -29,7 +29,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     searchCache,
   );
   const payload = { text, ...page };
-  return page.cursorError ? data(payload, { status: 400 }) : payload;
+  return data(payload, { status: resultsStatus(page) });
 }
 
 export default function BusinessesSearch({ loaderData }: Route.ComponentProps) {

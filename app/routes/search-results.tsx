@@ -2,7 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { listCategories } from "#app/catalog/catalog.server.ts";
 import { SearchResults } from "#app/components/search-results.tsx";
 import { services } from "#app/context.server.ts";
-import { resultsPage, termOf } from "#app/search/search-pages.server.ts";
+import { resultsPage, resultsStatus, termOf } from "#app/search/search-pages.server.ts";
 import { parseResultsQuery } from "#app/search/search-params.server.ts";
 import { searchPath } from "#app/search/search-query.ts";
 import { pageMeta } from "#app/seo/meta.ts";
@@ -34,7 +34,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const empty = page.result !== null && page.result.items.length === 0 && !page.result.timedOut;
   const categories = empty ? await listCategories(db) : [];
   const payload = { text, ...page, categories };
-  return page.cursorError ? data(payload, { status: 400 }) : payload;
+  return data(payload, { status: resultsStatus(page) });
 }
 
 export default function SearchResultsScreen({ loaderData }: Route.ComponentProps) {

@@ -64,6 +64,17 @@ describe("a brief cache in memory", () => {
     expect(await cache.get("k", load)).toBe("back");
   });
 
+  test("serves an answer `keep` refuses to whoever asked, and keeps nothing of it", async () => {
+    const cache = createBriefCache();
+    const source = counter([{ timedOut: true }, { timedOut: false }, { timedOut: false }]);
+    const keep = (answer: { timedOut: boolean }) => !answer.timedOut;
+    const together = await Promise.all([1, 2].map(() => cache.get("k", source.load, { keep })));
+    expect(together).toEqual([{ timedOut: true }, { timedOut: true }]);
+    expect(await cache.get("k", source.load, { keep })).toEqual({ timedOut: false });
+    expect(await cache.get("k", source.load, { keep })).toEqual({ timedOut: false });
+    expect(source.calls).toBe(2);
+  });
+
   test("keeps nothing with a time of 0", async () => {
     const cache = createBriefCache({ ttlMs: 0 });
     const source = counter([1, 2]);
@@ -98,11 +109,11 @@ describe.skipIf(!redisUrl)("a brief cache with Redis", () => {
       const value = JSON.parse(json) as { made: string };
       return { made: new Date(value.made) };
     };
-    const shared = await second.get("k", async () => ({ made: new Date(0) }), revive);
+    const shared = await second.get("k", async () => ({ made: new Date(0) }), { revive });
     expect(shared).toEqual({ made });
     await new Promise((resolve) => setTimeout(resolve, 400));
     const third = createBriefCache({ redis: await connected(), prefix, ttlMs: 300 });
-    expect(await third.get("k", async () => ({ made: new Date(0) }), revive)).toEqual({
+    expect(await third.get("k", async () => ({ made: new Date(0) }), { revive })).toEqual({
       made: new Date(0),
     });
   });

@@ -13,12 +13,18 @@ import type { Redis } from "ioredis";
  * out here.
  */
 export interface BriefCache {
+  /** The answer kept under `key`, else `load()`'s (then kept, unless `keep` says no). */
+  get<T>(key: string, load: () => Promise<T>, options?: KeepOptions<T>): Promise<T>;
+}
+
+export interface KeepOptions<T> {
   /**
-   * The answer kept under `key`, else `load()`'s (then kept). `revive` turns the JSON text Redis
-   * held back into the value (JSON.parse by default; dates need a reviver); without Redis it is
-   * never called.
+   * Turns the JSON text Redis held back into the value (JSON.parse by default; dates need a
+   * reviver); without Redis it is never called.
    */
-  get<T>(key: string, load: () => Promise<T>, revive?: (json: string) => T): Promise<T>;
+  revive?: (json: string) => T;
+  /** False for an answer not worth keeping (a search that timed out): it is served once only. */
+  keep?: (value: T) => boolean;
 }
 
 export interface BriefCacheOptions {
@@ -54,6 +60,7 @@ export function createBriefCache(options: BriefCacheOptions = {}): BriefCache {
     key: string,
     load: () => Promise<T>,
     revive: (json: string) => T,
+    keep: (value: T) => boolean,
   ): Promise<T> {
     if (redis && redis.status === "ready") {
       try {
@@ -64,14 +71,14 @@ export function createBriefCache(options: BriefCacheOptions = {}): BriefCache {
       }
     }
     const value = await load();
-    if (redis && redis.status === "ready") {
+    if (redis && redis.status === "ready" && keep(value)) {
       redis.set(redisPrefix + key, JSON.stringify(value), "PX", ttlMs).catch(() => {});
     }
     return value;
   }
 
   return {
-    get<T>(key: string, load: () => Promise<T>, revive?: (json: string) => T): Promise<T> {
+    get<T>(key: string, load: () => Promise<T>, options: KeepOptions<T> = {}): Promise<T> {
       if (ttlMs <= 0) return load();
       const at = now();
       const kept = entries.get(key);
@@ -80,13 +87,17 @@ export function createBriefCache(options: BriefCacheOptions = {}): BriefCache {
         entries.set(key, kept);
         return kept.value as Promise<T>;
       }
-      const value = fromRedisOrLoad(key, load, revive ?? ((json) => JSON.parse(json) as T));
+      const keep = options.keep ?? (() => true);
+      const revive = options.revive ?? ((json: string) => JSON.parse(json) as T);
+      const value = fromRedisOrLoad(key, load, revive, keep);
       const entry: Entry = { expires: at + ttlMs, value };
       entries.delete(key);
       entries.set(key, entry);
-      value.catch(() => {
+      const forget = () => {
         if (entries.get(key) === entry) entries.delete(key);
-      });
+      };
+      // Those already waiting share the answer either way; later askers don't get it.
+      value.then((answer) => (keep(answer) ? undefined : forget()), forget);
       while (entries.size > maxEntries) {
         const oldest = entries.keys().next().value as string;
         entries.delete(oldest);

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from "#app/db/database.server.ts";
 import { createBusiness, createCategory, createProduct } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
 import { cursorKind, search } from "./search.server.ts";
-import { resultsPage } from "./search-pages.server.ts";
+import { resultsPage, resultsStatus } from "./search-pages.server.ts";
 
 let handle: DatabaseHandle;
 
@@ -42,5 +42,20 @@ describe("result pages", () => {
     const onlyProducts = await resultsPage(handle.db, "spa", { ...query, after }, ["products"]);
     expect(onlyProducts.cursorError).toMatch(/expired/);
     expect(cursorKind("not-a-cursor")).toBeNull();
+  });
+});
+
+describe("the status of a result page", () => {
+  const result = { items: [], nextCursor: null, facets: null, text: "spa" } as never;
+  it("is 503 for a search that ran out of time (so no cache keeps it), 400 for a bad cursor, else 200", () => {
+    expect(resultsStatus({ kind: "products", result, cursorError: null })).toBe(200);
+    expect(
+      resultsStatus({
+        kind: "products",
+        result: { ...(result as object), timedOut: true } as never,
+        cursorError: null,
+      }),
+    ).toBe(503);
+    expect(resultsStatus({ kind: "products", result: null, cursorError: "Old link" })).toBe(400);
   });
 });

@@ -45,7 +45,10 @@ export async function resultsPage(
 ): Promise<ResultsPage> {
   if (cache && !query.after) {
     const key = `results:${JSON.stringify([text, kinds, query.tab ?? null, query.sort ?? null, query.filters ?? {}])}`;
-    return cache.get(key, () => resultsPage(db, text, query, kinds), reviveDates<ResultsPage>);
+    return cache.get(key, () => resultsPage(db, text, query, kinds), {
+      revive: reviveDates<ResultsPage>,
+      keep: (page) => resultsStatus(page) === 200,
+    });
   }
   const { filters, sort, after } = query;
   const [primary = "products", fallback = primary] = kinds;
@@ -72,6 +75,16 @@ export async function resultsPage(
     }
     throw error;
   }
+}
+
+/**
+ * The status a result page answers with: 400 for a cursor it can't read, 503 for a search that
+ * ran out of time (the shopper sees "Search timed out"; neither the brief cache nor the page
+ * cache keeps a 503, so the next asker searches again), else 200.
+ */
+export function resultsStatus(page: ResultsPage): 200 | 400 | 503 {
+  if (page.result === null) return 400;
+  return page.result.timedOut ? 503 : 200;
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   type LoadResult,
 } from "./generator.ts";
 import { browserHeaders, capture } from "./load.ts";
-import { machine, machineLine, markdownTable, record, round } from "./record.ts";
+import { machine, machineLine, markdownTable, percentile, record, round } from "./record.ts";
 import { choosePages, startServer, targetFrom } from "./server.ts";
 
 /**
@@ -79,6 +79,12 @@ interface PageClass {
   guestCached: boolean;
   /** Why there is nothing to measure, when there isn't. */
   missing?: string;
+  /**
+   * Ask every path once, one at a time, before the load (search terms): what a shopper waits for
+   * when nobody asked that term lately (the search and the render; decision 033), reported as a
+   * row of its own. The load after it then measures popular terms, as the cache keeps them.
+   */
+  firstAsks?: boolean;
 }
 const businessPath = `/${pages.business}`;
 const classes: PageClass[] = [
@@ -125,6 +131,7 @@ const classes: PageClass[] = [
     label: `/search/{term}, ${terms.length} terms`,
     paths: terms.map((term) => `/search/${encodeURIComponent(term.text)}`),
     guestCached: false,
+    firstAsks: true,
   },
   {
     name: "suggest",
@@ -163,6 +170,31 @@ type Row = {
 };
 const results: Record<string, LoadResult | { skipped: string }> = {};
 const measured: Array<{ page: PageClass; result: LoadResult }> = [];
+/** Each path of a `firstAsks` class asked once, one at a time: latency percentiles. */
+const firstAskResults: Record<
+  string,
+  { asks: number; seconds: number; p50Ms: number; p99Ms: number; maxMs: number; non2xx: number }
+> = {};
+
+async function askEachOnce(origin: string, paths: readonly string[]) {
+  const latencies: number[] = [];
+  let non2xx = 0;
+  const start = performance.now();
+  for (const path of paths) {
+    const sent = performance.now();
+    const answer = await capture(`${origin}${path}`);
+    latencies.push(performance.now() - sent);
+    if (answer.status < 200 || answer.status > 299) non2xx += 1;
+  }
+  return {
+    asks: paths.length,
+    seconds: (performance.now() - start) / 1000,
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    maxMs: Math.max(...latencies),
+    non2xx,
+  };
+}
 
 const statusText = (result: LoadResult) =>
   result.requests === 0
@@ -265,6 +297,13 @@ try {
       continue;
     }
     const origin = server.origin;
+    if (page.firstAsks) {
+      const asked = await askEachOnce(origin, page.paths);
+      firstAskResults[page.name] = asked;
+      console.log(
+        `${page.label}, each asked once, one at a time: p50 ${round(asked.p50Ms)} ms, p99 ${round(asked.p99Ms)} ms`,
+      );
+    }
     const result = await generator.load(origin, page.paths, {
       ...options,
       afterWarmup: () => settle(origin),
@@ -299,6 +338,19 @@ const rows: Row[] = [
 for (const page of classes) {
   const result = results[page.name];
   const shown = measured.find((entry) => entry.page === page);
+  const asked = firstAskResults[page.name];
+  if (asked) {
+    rows.push({
+      page: `${page.label}, each asked once, 1 connection`,
+      status: asked.non2xx === 0 ? "200" : `${asked.non2xx} non-2xx`,
+      "req/s": round(asked.asks / asked.seconds, 0),
+      p50_ms: round(asked.p50Ms),
+      p99_ms: round(asked.p99Ms),
+      errors: String(asked.non2xx),
+      "× bare": "",
+      bytes: 0,
+    });
+  }
   if (shown) rows.push(row(page.label, shown.result, bareRps));
   else {
     rows.push({
@@ -388,6 +440,7 @@ if (!values["no-record"]) {
       ceiling: { verdict, samples: ceilingSamples },
       bare: { start: bareStart, end: bareEnd, divisor: bareRps },
       results,
+      firstAsks: firstAskResults,
     },
   });
   console.log(`Written ${file}`);
