@@ -47,7 +47,7 @@ function startCache(overrides: Partial<PageCacheOptions> = {}) {
     }),
     async render(path, nonce) {
       renders.push(path);
-      if (/^\/(?:_\.data|b|b\.data)?$/.test(path)) {
+      if (/^\/(?:_\.data|b|b\.data|cart)?$/.test(path)) {
         // A marketplace page: how many businesses are open, and the newest one's name.
         const [row] = await queryRows<{ count: number; newest: string }>(
           handle.db,
@@ -410,7 +410,7 @@ describe("the render cache", () => {
     const { cache } = startCache();
     await cache.start().ready;
     const http = await serve(cache);
-    for (const path of ["/", "/_.data"]) {
+    for (const path of ["/", "/_.data", "/cart"]) {
       await http.get(path);
       const guest = await http.get(path, { Cookie: "theme=dark" });
       expect(guest.headers.get("x-oja-page-cache"), path).toBe("hit");

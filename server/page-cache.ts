@@ -17,7 +17,7 @@ const brotliAsync = promisify(brotliCompress);
 /**
  * The render cache of public pages (decisions 011, 032, 033): a business's landing page (the
  * spec's one prerendered route), its product pages and collections, and the marketplace's
- * guest pages (`/`, `/b`, `/businesses`, `/shop/{category}`). Each is rendered without a session,
+ * guest pages (`/`, `/b`, `/businesses`, `/shop/{category}`, a search's first page, a guest's `/cart`). Each is rendered without a session,
  * as a stranger sees it, and kept in memory compressed twice, brotli and gzip, with its response
  * heads built (decision 032). Whatever depends on the visitor is filled in by the browser: the
  * account menu from /api/me, the cart count from local storage, follow buttons from their API.
@@ -139,6 +139,9 @@ export function cacheableAddress(url: string): CacheableAddress | undefined {
   // React Router asks `/_.data` for the home page's payload and `{path}.data` for the others.
   const page = key === "/_.data" ? "/" : key.endsWith(".data") ? key.slice(0, -5) : key;
   if (page === "/") return { key, guestsOnly: true };
+  // A guest's cart lives in the browser: the page is the same for every guest, and shows no
+  // business, so a change need not rebuild it before someone asks.
+  if (page === "/cart") return { key, guestsOnly: true, rebuiltOnVisit: true };
   if (marketplacePage.test(page)) return { key, guestsOnly: false };
   if (searchPage.test(page)) return { key, guestsOnly: false, rebuiltOnVisit: true };
   const match = businessPage.exec(page);

@@ -139,7 +139,7 @@ const classes: PageClass[] = [
     paths: suggestQueries.map((q) => `/api/search/suggest?q=${encodeURIComponent(q)}`),
     guestCached: false,
   },
-  { name: "cart", label: "/cart", paths: ["/cart"], guestCached: false },
+  { name: "cart", label: "/cart", paths: ["/cart"], guestCached: true },
 ];
 
 const machineText = `${machineLine(host)}, engine ${target.engine === "postgresql" ? "PostgreSQL" : "PGlite"}`;
