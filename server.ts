@@ -1,3 +1,4 @@
+import diagnostics from "node:diagnostics_channel";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
@@ -14,6 +15,10 @@ interface OjaServerModule {
   security: RequestHandler;
   /** The headers a static file carries instead (no page-only ones). */
   staticFileHeaders: Record<string, string>;
+  /** Counts an answered request for /metrics. */
+  observe(req: IncomingMessage, res: ServerResponse, arrivedAt: number): void;
+  /** Labels a response as a static file's for /metrics. */
+  labelStaticFile(res: ServerResponse): void;
   settings: {
     port: number;
     host: string;
@@ -61,13 +66,19 @@ try {
     server.use(
       "/version",
       express.static("build/client/version", {
-        setHeaders: (res) => res.set(staticFileHeaders).setHeader("Cache-Control", "no-store"),
+        setHeaders: (res) => {
+          oja.labelStaticFile(res);
+          res.set(staticFileHeaders).setHeader("Cache-Control", "no-store");
+        },
       }),
     );
     server.use(
       express.static("build/client", {
         maxAge: "1h",
-        setHeaders: (res) => res.set(staticFileHeaders),
+        setHeaders: (res) => {
+          oja.labelStaticFile(res);
+          res.set(staticFileHeaders);
+        },
       }),
     );
     server.use(oja.security);
@@ -81,8 +92,16 @@ try {
 
 // The fast path sees each request first, before Express and its middleware (compression,
 // static lookups, logging) have done any work for it.
+const arrivals = new WeakMap<IncomingMessage, number>();
 const listener = http.createServer((req, res) => {
+  arrivals.set(req, performance.now());
   if (!oja.fastPath(req, res)) server(req, res);
+});
+// Every answer written out is counted for /metrics. Node publishes it on this channel, so a
+// response carries no listener of ours (a streamed page has ten already).
+diagnostics.subscribe("http.server.response.finish", (message) => {
+  const { request, response } = message as { request: IncomingMessage; response: ServerResponse };
+  oja.observe(request, response, arrivals.get(request) ?? performance.now());
 });
 listener.listen(oja.settings.port, oja.settings.host, () => {
   console.log(`Oja is ready at ${oja.settings.publicUrl}`);

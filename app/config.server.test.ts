@@ -47,6 +47,7 @@ describe("settings", () => {
     [{ PAYSTACK_SECRET_KEY: "sk_test_1" }, "set both PAYSTACK_SECRET_KEY and PAYSTACK_PUBLIC_KEY"],
     [{ PAYSTACK_SECRET_KEY: "wrong", PAYSTACK_PUBLIC_KEY: "pk_test_1" }, "must start with sk_"],
     [{ SEED_DEMO: "yes" }, "SEED_DEMO: must be true or false"],
+    [{ METRICS_TOKEN: "short" }, "METRICS_TOKEN: must be at least 24 characters"],
     [
       { ...testKeys, PAYSTACK_BASE_URL: "not a url" },
       "PAYSTACK_BASE_URL: must be a URL such as https://api.paystack.co",

@@ -1,10 +1,11 @@
-import { randomUUID } from "node:crypto";
+import { randomUUID, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { sql } from "drizzle-orm";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
 import { type RequestInfo, requestContext, servicesContext } from "#app/context.server.ts";
+import { checkReadiness } from "#app/health/readiness.server.ts";
+import { observeRequest, registry, watchEmailOutbox } from "#app/metrics/metrics.server.ts";
 import { staticFileHeaders as staticHeadersFor } from "#app/security/headers.server.ts";
 import { mayUseTestHooks, testHooksHeader } from "#app/security/test-hooks.ts";
 import { mediaDir, type RunningServices, startServices } from "#app/services.server.ts";
@@ -17,6 +18,7 @@ import {
 } from "./paystack-simulator/index.ts";
 import { boundedBody, createRequestHandler } from "./request-handler.ts";
 import { checkAddress, checkBody } from "./request-input.ts";
+import { routePatterns } from "./route-patterns.ts";
 import { originCheckMiddleware, securityHeadersFor, securityMiddleware } from "./security.ts";
 import { staticFiles } from "./static-files.ts";
 
@@ -103,7 +105,36 @@ const assets = import.meta.env.DEV
  * answered; everything else (a page not cached yet, a refused address) goes the general way.
  */
 export function fastPath(req: IncomingMessage, res: ServerResponse): boolean {
-  return Boolean(assets?.serve(req, res) || pageCache?.serveHit(req, res));
+  if (assets?.serve(req, res)) {
+    routeLabels.set(res, "/assets/*");
+    return true;
+  }
+  return Boolean(pageCache?.serveHit(req, res));
+}
+
+/**
+ * The metrics' route label of a request: what answered it when that was no React Router route
+ * (built files, pictures, the simulator), else the pattern of the route its path matches.
+ */
+const routeLabels = new WeakMap<ServerResponse, string>();
+const patternOf = routePatterns((await loadBuild()).routes);
+const fixedRoutes = /^\/(?:healthz|readyz|metrics)$|^\/(?:media|_paystack|version)(?=\/)/;
+
+/** Marks a response as answered by a static file handler (server.ts's express.static). */
+export function labelStaticFile(res: ServerResponse) {
+  routeLabels.set(res, "static");
+}
+
+/** Counts an answered request (server.ts calls it when the answer is written). */
+export function observe(req: IncomingMessage, res: ServerResponse, arrivedAt: number) {
+  const url = req.url ?? "/";
+  const queryStart = url.indexOf("?");
+  const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
+  const fixed = fixedRoutes.exec(pathname)?.[0];
+  const route =
+    routeLabels.get(res) ??
+    (fixed ? (fixed.length < pathname.length ? `${fixed}/*` : fixed) : patternOf(pathname));
+  observeRequest(req.method, route, res.statusCode, (performance.now() - arrivedAt) / 1000);
 }
 
 export const app = express();
@@ -114,15 +145,45 @@ app.get("/healthz", (_req, res) => {
   res.set("Cache-Control", "no-store").json({ status: "ok" });
 });
 
+watchEmailOutbox(services.db);
+
+/**
+ * Ready when the database answers, and Redis when it is set (app/health/readiness.server.ts);
+ * 503 naming the one that doesn't.
+ */
 app.get("/readyz", async (_req, res) => {
   res.set("Cache-Control", "no-store");
-  try {
-    await services.db.execute(sql`select 1`);
-    res.json({ status: "ready", database: settings.modes.database });
-  } catch (error) {
-    services.log.error({ err: error }, "readiness check failed");
-    res.status(503).json({ status: "unavailable", database: settings.modes.database });
+  const { reasons, ready, ...report } = await checkReadiness({
+    db: services.db,
+    mode: settings.modes.database,
+    redis: services.redis,
+  });
+  if (!ready) services.log.error({ reasons }, "readiness check failed");
+  res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable", ...report });
+});
+
+/** Loopback with no proxy's forwarding header: a request made on this machine. */
+function fromThisMachine(req: IncomingMessage): boolean {
+  const address = req.socket.remoteAddress ?? "";
+  const loopback = address === "::1" || /^(?:::ffff:)?127\./.test(address);
+  return loopback && !req.headers["x-forwarded-for"] && !req.headers.forwarded;
+}
+
+function sendsMetricsToken(req: IncomingMessage): boolean {
+  const token = settings.metricsToken;
+  const given = req.headers.authorization?.replace(/^Bearer\s+/i, "") ?? "";
+  if (!token || given.length !== token.length) return false;
+  return timingSafeEqual(Buffer.from(given), Buffer.from(token));
+}
+
+/** Prometheus's page (issue 18). To anyone else it is a 404, as if it did not exist. */
+app.get("/metrics", async (req, res) => {
+  res.set("Cache-Control", "no-store");
+  if (!fromThisMachine(req) && !sendsMetricsToken(req)) {
+    res.status(404).json({ error: "Not found" });
+    return;
   }
+  res.set("Content-Type", registry.contentType).send(await registry.metrics());
 });
 
 app.use(

@@ -7,6 +7,7 @@ import type { RequestHandler } from "express";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { type Database, queryRows } from "#app/db/database.server.ts";
+import { pageCacheAnswers } from "#app/metrics/metrics.server.ts";
 import { chooseEncoding, type Encoding, matchesETag } from "./encoding.ts";
 import { addressProblem } from "./request-input.ts";
 
@@ -497,6 +498,7 @@ export function createPageCache(options: PageCacheOptions) {
    * rendered for this request; only the header saying which differs, so a miss copies the head.
    */
   function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, state: string) {
+    pageCacheAnswers.inc({ result: state });
     const head = (kind: Encoding | "notModified") => {
       const prebuilt = page.heads[kind];
       if (state === "hit") return prebuilt;

@@ -5,6 +5,7 @@ import { newId } from "#app/db/ids.ts";
 import { businesses, businessMembers, users } from "#app/db/schema.server.ts";
 import { queueEmail } from "#app/email/outbox.server.ts";
 import { renderEmail } from "#app/email/render.ts";
+import { paymentConfirmations } from "#app/metrics/metrics.server.ts";
 import { formatNaira, kobo } from "#app/money.ts";
 import {
   type PaymentProvider,
@@ -226,7 +227,16 @@ export async function confirmPayment(
   });
   // Only once the transaction committed is the receipt there to send.
   if (receiptQueued) context.emailQueued?.();
+  paymentConfirmations.inc({ outcome: outcomeLabel(confirmation, receiptQueued) });
   return confirmation;
+}
+
+/** The metrics' name of a confirmation: a payment newly paid, or told again, or failed. */
+function outcomeLabel(confirmation: Confirmation, paidNow: boolean): string {
+  if (confirmation.kind === "paid") return paidNow ? "paid" : "already_paid";
+  if (confirmation.kind === "not_paid")
+    return confirmation.status === "failed" ? "failed" : "not_paid";
+  return confirmation.kind;
 }
 
 /**

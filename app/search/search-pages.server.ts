@@ -1,4 +1,5 @@
 import type { Database } from "#app/db/database.server.ts";
+import { timedSearch } from "#app/metrics/metrics.server.ts";
 import type { BriefCache } from "./brief-cache.server.ts";
 import {
   cleanSearchText,
@@ -56,7 +57,9 @@ export async function resultsPage(
   try {
     if (!query.tab && fallback !== primary) {
       if (!after) {
-        const first = await search(db, { kind: primary, text, filters, sort });
+        const first = await timedSearch("results", () =>
+          search(db, { kind: primary, text, filters, sort }),
+        );
         if (first.items.length > 0 || first.timedOut) {
           return { kind: primary, result: first, cursorError: null };
         }
@@ -67,7 +70,9 @@ export async function resultsPage(
         if (paged && kinds.includes(paged)) kind = paged;
       }
     }
-    const result = await search(db, { kind, text, filters, sort, after });
+    const result = await timedSearch("results", () =>
+      search(db, { kind, text, filters, sort, after }),
+    );
     return { kind, result, cursorError: null };
   } catch (error) {
     if (error instanceof InvalidSearchCursorError) {
@@ -138,5 +143,7 @@ export function cachedSuggestions(
 ): Promise<Suggestion[]> {
   const cleaned = cleanSearchText(text).toLowerCase();
   if (!cleaned) return Promise.resolve([]);
-  return cache.get(`suggest:${limit}:${cleaned}`, () => suggest(db, cleaned, limit));
+  return cache.get(`suggest:${limit}:${cleaned}`, () =>
+    timedSearch("suggest", () => suggest(db, cleaned, limit)),
+  );
 }

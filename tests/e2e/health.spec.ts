@@ -12,16 +12,64 @@ test("/readyz answers once the database does, naming the engine", async ({ reque
   const response = await request.get("/readyz");
   expect(response.status()).toBe(200);
   expect(response.headers()["cache-control"]).toBe("no-store");
-  expect(await response.json()).toEqual({ status: "ready", database: "pglite" });
+  expect(await response.json()).toEqual({
+    status: "ready",
+    database: { mode: "pglite", answering: true },
+  });
 });
 
-test("every answer carries a request id for the logs: the caller's when plain, a new one otherwise", async ({
+/** One series' value in Prometheus's text format, 0 when it has none yet. */
+function metricValue(text: string, series: string): number {
+  const line = text.split("\n").find((row) => row.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+
+test("/metrics counts requests by route pattern and render-cache hits, for this machine only", async ({
   request,
 }) => {
-  const generated = await request.get("/cart");
+  const read = async () => {
+    const response = await request.get("/metrics");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("text/plain");
+    return response.text();
+  };
+  const loginSeries = 'oja_http_requests_total{method="GET",route="/Login",status="200"}';
+  const before = await read();
+  await request.get("/Login");
+  await request.get("/login");
+  // The same page twice: the second comes from the render cache.
+  await request.get("/b");
+  await request.get("/b");
+  const after = await read();
+  expect(metricValue(after, loginSeries) - metricValue(before, loginSeries)).toBe(2);
+  const hits = 'oja_page_cache_answers_total{result="hit"}';
+  expect(metricValue(after, hits)).toBeGreaterThan(metricValue(before, hits));
+  expect(after).toContain('route="/b"');
+  // Node's own figures: the event loop's lag among them.
+  expect(after).toContain("oja_nodejs_eventloop_lag_seconds");
+  expect(after).toContain("oja_email_outbox_unsent");
+
+  // Through a proxy (it names the client) or with a made-up token: as if it did not exist.
+  const outsiders: Record<string, string>[] = [
+    { "x-forwarded-for": "203.0.113.9" },
+    { forwarded: "for=203.0.113.9" },
+    { "x-forwarded-for": "203.0.113.9", authorization: "Bearer not-the-token-at-all-000000" },
+  ];
+  for (const headers of outsiders) {
+    const outsider = await request.get("/metrics", { headers });
+    expect(outsider.status(), JSON.stringify(headers)).toBe(404);
+    expect(await outsider.text()).not.toContain("oja_");
+  }
+});
+
+// Render-cache hits and built files skip the logs (decision 032), and so carry no id.
+test("every answer the app works out carries a request id for the logs: the caller's when plain, a new one otherwise", async ({
+  request,
+}) => {
+  const generated = await request.get("/Login");
   expect(generated.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
-  const given = await request.get("/cart", { headers: { "x-request-id": "req_from_lb_42" } });
+  const given = await request.get("/Login", { headers: { "x-request-id": "req_from_lb_42" } });
   expect(given.headers()["x-request-id"]).toBe("req_from_lb_42");
-  const odd = await request.get("/cart", { headers: { "x-request-id": 'x"}, "level": 60' } });
+  const odd = await request.get("/Login", { headers: { "x-request-id": 'x"}, "level": 60' } });
   expect(odd.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
 });
