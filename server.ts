@@ -20,6 +20,7 @@ interface OjaServerModule {
   /** Labels a response as a static file's for /metrics. */
   labelStaticFile(res: ServerResponse): void;
   settings: {
+    shutdownGraceMs: number;
     port: number;
     host: string;
     publicUrl: string;
@@ -93,8 +94,12 @@ try {
 // The fast path sees each request first, before Express and its middleware (compression,
 // static lookups, logging) have done any work for it.
 const arrivals = new WeakMap<IncomingMessage, number>();
+let stopping = false;
 const listener = http.createServer((req, res) => {
   arrivals.set(req, performance.now());
+  // Stopping: answered, and the client told to come back on a new connection (to another
+  // instance, behind a load balancer).
+  if (stopping) res.setHeader("Connection", "close");
   if (!oja.fastPath(req, res)) server(req, res);
 });
 // Every answer written out is counted for /metrics. Node publishes it on this channel, so a
@@ -107,12 +112,28 @@ listener.listen(oja.settings.port, oja.settings.host, () => {
   console.log(`Oja is ready at ${oja.settings.publicUrl}`);
 });
 
-let stopping = false;
+/**
+ * A graceful stop (issue 18): no new connections; requests in flight finish, for up to
+ * SHUTDOWN_GRACE_SECONDS; each connection is closed as soon as it has no request left; then the
+ * services stop (running jobs finish their batch) and the process exits 0.
+ */
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} received, stopping`);
-  listener.close();
+  console.log(`${signal} received: finishing the requests in flight, then stopping`);
+  const allClosed = new Promise((resolve) => listener.close(resolve));
+  // A keep-alive connection is idle between requests: closed as soon as its answer is out.
+  const sweep = setInterval(() => listener.closeIdleConnections(), 50);
+  let timer: NodeJS.Timeout | undefined;
+  const graceOver = new Promise((resolve) => {
+    timer = setTimeout(resolve, oja.settings.shutdownGraceMs, "grace over");
+  });
+  const ended = await Promise.race([allClosed.then(() => "all answered"), graceOver]);
+  clearInterval(sweep);
+  clearTimeout(timer);
+  if (ended === "grace over") {
+    console.warn("Shutdown grace period over: closing the connections still open");
+  }
   listener.closeAllConnections();
   await oja.shutdown();
   process.exit(0);

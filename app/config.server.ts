@@ -99,6 +99,8 @@ const settingsSchema = z.object({
     .min(1, "must be at least 1 second")
     .default(3600),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters of random text").optional(),
+  /** How long a stopping instance lets requests in flight finish (issue 18). */
+  SHUTDOWN_GRACE_SECONDS: count("seconds", 0, 3_600).default(25),
   /** Lets Prometheus read /metrics from elsewhere; without it only this machine may (issue 18). */
   METRICS_TOKEN: z.string().min(24, "must be at least 24 characters of random text").optional(),
   TRUST_PROXY: z
@@ -166,6 +168,7 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     logLevel: raw.LOG_LEVEL,
     /** Signs session cookies. Unset: a random secret kept in DATA_DIR (one instance only). */
     authSecret: raw.AUTH_SECRET,
+    shutdownGraceMs: raw.SHUTDOWN_GRACE_SECONDS * 1000,
     /** `Authorization: Bearer …` for /metrics; unset: loopback requests without a proxy only. */
     metricsToken: raw.METRICS_TOKEN,
     /** Which proxies' X-Forwarded-For to believe (Express's "trust proxy"). */
