@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -26,19 +26,68 @@ export const pgliteExtensions = { pg_trgm, unaccent };
 
 /** Embedded PostgreSQL (PGlite) in `dataDir`, or an in-memory one loaded from a dump. */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }) {
-  if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
-  const client = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    extensions: pgliteExtensions,
-  });
+  const { dataDir } = options;
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir,
+      loadDataDir: options.loadDataDir,
+      extensions: pgliteExtensions,
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const handle: DatabaseHandle & { client: PGlite } = {
     db: drizzlePglite(client, { schema }) as unknown as Database,
     engine: "pglite",
     client,
-    close: () => client.close(),
+    close: () => client.close().finally(unlock),
   };
   return handle;
+}
+
+export class DataDirInUseError extends Error {
+  override name = "DataDirInUseError";
+}
+
+/**
+ * PGlite has no server: two processes opening one data dir would both write its files and break
+ * it. Each opener holds `<dataDir>.lock` (the process id) while it is open; a second opener is
+ * refused with a clear message, and a lock left by a process that is gone is taken over.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const lockFile = `${dataDir}.lock`;
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = Number(readFileSync(lockFile, "utf8"));
+      if (holder !== process.pid && isRunning(holder)) {
+        throw new DataDirInUseError(
+          `The embedded database in ${dataDir} is open in another process (pid ${holder}): stop it first (is Oja running?).`,
+        );
+      }
+      // Left behind by a process that ended without closing it (or by this one): take it over.
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DataDirInUseError(`Could not lock the embedded database in ${dataDir}.`);
+}
+
+function isRunning(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /**
