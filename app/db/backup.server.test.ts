@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -89,17 +89,19 @@ describe("backups of the embedded database", () => {
   });
 
   it("refuses a database another opener holds, and a broken file leaves the old database in place", async () => {
-    const holder = await openPglite({ dataDir: source });
+    // Another live process holds it (the lock names one: this test's parent).
+    writeFileSync(`${source}.lock`, String(process.ppid));
     try {
-      // This process holds it: a second opener in another process is refused; here the lock
-      // file names a live process that is not this one.
-      writeFileSync(`${source}.lock`, String(process.ppid));
       await expect(backupEmbedded(source, path.join(dir, "x.tar.gz"))).rejects.toThrow(
         DataDirInUseError,
       );
+      // The same lock untouched for a minute is left over from a crash (its process id reused).
+      const minuteAgo = new Date(Date.now() - 60_000);
+      utimesSync(`${source}.lock`, minuteAgo, minuteAgo);
+      await backupEmbedded(source, path.join(dir, "x.tar.gz"));
+      expect(existsSync(`${source}.lock`)).toBe(false);
     } finally {
       rmSync(`${source}.lock`, { force: true });
-      await holder.close();
     }
     const broken = path.join(dir, "broken.tar.gz");
     writeFileSync(broken, "not a backup");

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -52,10 +52,16 @@ export class DataDirInUseError extends Error {
   override name = "DataDirInUseError";
 }
 
+/** A holder touches its lock this often; one untouched for `lockStaleMs` is left over. */
+const lockBeatMs = 5_000;
+const lockStaleMs = 30_000;
+
 /**
  * PGlite has no server: two processes opening one data dir would both write its files and break
- * it. Each opener holds `<dataDir>.lock` (the process id) while it is open; a second opener is
- * refused with a clear message, and a lock left by a process that is gone is taken over.
+ * it. Each opener holds `<dataDir>.lock` (its process id, touched every few seconds) while it is
+ * open; a second opener is refused with a clear message. A lock whose process is gone, or that
+ * nobody touched for half a minute (a container restarted, its old process id now another
+ * program's), is left over from a crash and taken over.
  */
 export function lockDataDir(dataDir: string): () => void {
   const lockFile = `${dataDir}.lock`;
@@ -63,16 +69,28 @@ export function lockDataDir(dataDir: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       writeFileSync(lockFile, String(process.pid), { flag: "wx" });
-      return () => rmSync(lockFile, { force: true });
+      const beat = setInterval(() => {
+        const now = new Date();
+        try {
+          utimesSync(lockFile, now, now);
+        } catch {
+          // Removed under us (by hand): nothing to keep fresh.
+        }
+      }, lockBeatMs);
+      beat.unref();
+      return () => {
+        clearInterval(beat);
+        rmSync(lockFile, { force: true });
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = Number(readFileSync(lockFile, "utf8"));
-      if (holder !== process.pid && isRunning(holder)) {
+      const fresh = Date.now() - statSync(lockFile).mtimeMs < lockStaleMs;
+      if (holder !== process.pid && isRunning(holder) && fresh) {
         throw new DataDirInUseError(
           `The embedded database in ${dataDir} is open in another process (pid ${holder}): stop it first (is Oja running?).`,
         );
       }
-      // Left behind by a process that ended without closing it (or by this one): take it over.
       rmSync(lockFile, { force: true });
     }
   }
