@@ -48,6 +48,7 @@ describe("settings", () => {
     [{ PAYSTACK_SECRET_KEY: "wrong", PAYSTACK_PUBLIC_KEY: "pk_test_1" }, "must start with sk_"],
     [{ SEED_DEMO: "yes" }, "SEED_DEMO: must be true or false"],
     [{ METRICS_TOKEN: "short" }, "METRICS_TOKEN: must be at least 24 characters"],
+    [{ S3_BUCKET: "oja-media" }, "S3_BUCKET: object storage is not built yet"],
     [
       { ...testKeys, PAYSTACK_BASE_URL: "not a url" },
       "PAYSTACK_BASE_URL: must be a URL such as https://api.paystack.co",

@@ -88,7 +88,15 @@ const settingsSchema = z.object({
   STOCK_EXACT_UP_TO: count("units", 0, 1000).default(defaultHoldLimits.exactStockUpTo),
   /** How much memory the render cache of public pages may hold (decision 033). */
   PAGE_CACHE_MB: count("megabytes", 1, 16_384).default(100),
-  S3_BUCKET: z.string().min(1).optional(),
+  // Promised by the README before anything read it: refused until object storage is built, so a
+  // deployment that sets it does not silently keep its pictures on one machine's disk.
+  S3_BUCKET: z
+    .string()
+    .optional()
+    .refine((value) => !value, {
+      message:
+        "object storage is not built yet (issue 18): unset it; pictures are kept under DATA_DIR/media",
+    }),
   SEED_DEMO: z
     .enum(["true", "false"], { message: "must be true or false" })
     .transform((value) => value === "true")
@@ -160,7 +168,6 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     } satisfies HoldLimits,
     /** The render cache's limit: least recently used pages leave past it (decision 033). */
     pageCacheBytes: raw.PAGE_CACHE_MB * 1024 * 1024,
-    s3Bucket: raw.S3_BUCKET,
     paystack: paystackSettings(raw, { host: raw.HOST, port, publicUrl }),
     // Demo data fills an empty embedded database; a real PostgreSQL server is never seeded
     // unless asked.
@@ -182,7 +189,7 @@ export function readSettings(env: Record<string, string | undefined> = process.e
       cache: raw.REDIS_URL ? ("redis" as const) : ("memory" as const),
       payments: raw.PAYSTACK_SECRET_KEY ? ("paystack" as const) : ("simulator" as const),
       email: raw.SMTP_URL ? ("smtp" as const) : ("outbox" as const),
-      storage: raw.S3_BUCKET ? ("s3" as const) : ("disk" as const),
+      storage: "disk" as const,
     },
   };
 }

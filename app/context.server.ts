@@ -3,6 +3,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { Auth } from "./auth/auth.server.ts";
 import type { Settings } from "./config.server.ts";
 import type { Database } from "./db/database.server.ts";
+import type { Jobs } from "./jobs/jobs.server.ts";
 import type { PaymentProvider } from "./payments/provider.server.ts";
 import type { BriefCache } from "./search/brief-cache.server.ts";
 import type { RateLimits } from "./security/rate-limit.server.ts";
@@ -20,6 +21,8 @@ export interface AppServices {
   payments: PaymentProvider;
   /** Tells the email sender that something was queued (a no-op without SMTP_URL). */
   emailQueued(): void;
+  /** Background and scheduled work (decision 037); rejects when the queue could not start. */
+  jobs: Promise<Jobs>;
 }
 
 export const servicesContext = createContext<AppServices>();

@@ -75,6 +75,7 @@ const nonSpecPaths = [
   "/admin",
   "/admin/applications",
   "/admin/businesses",
+  "/admin/jobs",
   "/api/vendor/slug-check",
   "/api/me",
   "/robots.txt",

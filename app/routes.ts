@@ -104,6 +104,7 @@ export default [
     route("/admin", "routes/admin.tsx"),
     route("/admin/applications", "routes/admin-applications.tsx"),
     route("/admin/businesses", "routes/admin-businesses.tsx"),
+    route("/admin/jobs", "routes/admin-jobs.tsx"),
     route("/api/vendor/slug-check", "routes/api-vendor-slug-check.ts"),
     route("/api/me", "routes/api-me.ts"),
     route("/robots.txt", "routes/robots.ts"),

@@ -6,9 +6,10 @@ import { readSettings, type Settings } from "./config.server.ts";
 import type { AppServices } from "./context.server.ts";
 import { type DatabaseHandle, openDatabase } from "./db/database.server.ts";
 import { migrate } from "./db/migrate.server.ts";
-import { startEmailDelivery } from "./email/outbox.server.ts";
-import { startUploadSweep } from "./media/uploads.server.ts";
-import { startPaymentJobs } from "./orders/payment-jobs.server.ts";
+import { deliveryJob, emailDelivery } from "./email/outbox.server.ts";
+import { type Jobs, startJobs } from "./jobs/jobs.server.ts";
+import { uploadSweepJob } from "./media/uploads.server.ts";
+import { paymentJobs } from "./orders/payment-jobs.server.ts";
 import { createPaymentProvider } from "./payments/provider.server.ts";
 import { createBriefCache } from "./search/brief-cache.server.ts";
 import { createRateLimits } from "./security/rate-limit.server.ts";
@@ -63,23 +64,40 @@ export async function startServices(): Promise<RunningServices> {
   );
   const { db } = handle;
   const databaseHandle = handle;
-  const email = startEmailDelivery({ db, settings, log });
+  const email = emailDelivery({ db, settings, log });
+  // Set once the jobs run: mail queued before that is sent by the first scheduled delivery.
+  let jobs: Jobs | undefined;
+  const emailQueued = () => {
+    if (email.jobs.length === 0) return;
+    jobs?.send(deliveryJob).catch((error: unknown) => {
+      log.error({ err: error }, "could not ask for an email delivery");
+    });
+  };
   const { createAuth } = await authModule;
-  const auth = createAuth({
-    db,
-    settings,
-    secret: resolveAuthSecret(settings),
-    emailQueued: email.kick,
-  });
+  const auth = createAuth({ db, settings, secret: resolveAuthSecret(settings), emailQueued });
   const payments = createPaymentProvider(settings.paystack);
-  const paymentJobs = startPaymentJobs({
-    db,
-    payments,
-    log,
-    publicUrl: settings.publicUrl,
-    emailQueued: email.kick,
+  const jobsLog = log.child({ module: "jobs" });
+  const jobsStarting = performance.now();
+  const jobsReady = startJobs({
+    connection: settings.databaseUrl
+      ? { databaseUrl: settings.databaseUrl }
+      : { pglite: embeddedClient(handle) },
+    log: jobsLog,
+    definitions: [
+      ...paymentJobs({ db, payments, log: jobsLog, publicUrl: settings.publicUrl, emailQueued }),
+      ...email.jobs,
+      uploadSweepJob({ db, mediaDir: mediaDir(settings), log: jobsLog }),
+    ],
+  }).then((started) => {
+    jobs = started;
+    jobsLog.info({ ms: Math.round(performance.now() - jobsStarting) }, "jobs started");
+    // Mail queued before the jobs ran goes out now rather than at the next scheduled delivery.
+    emailQueued();
+    return started;
   });
-  const uploadSweep = startUploadSweep({ db, mediaDir: mediaDir(settings), log });
+  jobsReady.catch((error: unknown) => {
+    jobsLog.error({ err: error }, "the job queue could not start: no scheduled work runs");
+  });
   return {
     settings,
     db,
@@ -88,14 +106,23 @@ export async function startServices(): Promise<RunningServices> {
     rateLimits: createRateLimits({ redis }),
     searchCache: createBriefCache({ redis }),
     payments,
-    emailQueued: email.kick,
+    emailQueued,
     redis,
+    jobs: jobsReady,
     async close() {
-      await paymentJobs.stop();
-      uploadSweep.stop();
-      await email.stop();
+      // Running jobs finish first (pg-boss waits for them), then what they use goes.
+      await jobsReady.then(
+        (started) => started.stop(),
+        () => {},
+      );
+      await email.close();
       redis?.disconnect();
       await databaseHandle.close();
     },
   };
+}
+
+function embeddedClient(handle: DatabaseHandle) {
+  if (!handle.client) throw new Error("The embedded database has no PGlite client");
+  return handle.client;
 }

@@ -5,7 +5,12 @@ import { pinoHttp } from "pino-http";
 import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
 import { type RequestInfo, requestContext, servicesContext } from "#app/context.server.ts";
 import { checkReadiness } from "#app/health/readiness.server.ts";
-import { observeRequest, registry, watchEmailOutbox } from "#app/metrics/metrics.server.ts";
+import {
+  observeRequest,
+  registry,
+  watchEmailOutbox,
+  watchJobs,
+} from "#app/metrics/metrics.server.ts";
 import { staticFileHeaders as staticHeadersFor } from "#app/security/headers.server.ts";
 import { mayUseTestHooks, testHooksHeader } from "#app/security/test-hooks.ts";
 import { mediaDir, type RunningServices, startServices } from "#app/services.server.ts";
@@ -146,6 +151,7 @@ app.get("/healthz", (_req, res) => {
 });
 
 watchEmailOutbox(services.db);
+watchJobs(services.jobs);
 
 /**
  * Ready when the database answers, and Redis when it is set (app/health/readiness.server.ts);

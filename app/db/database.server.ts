@@ -19,6 +19,8 @@ export type Executor = Database | Parameters<Parameters<Database["transaction"]>
 export interface DatabaseHandle {
   db: Database;
   engine: "pglite" | "postgresql";
+  /** The embedded engine itself (PGlite only): the job queue talks to it directly. */
+  client?: PGlite;
   close(): Promise<void>;
 }
 

@@ -8,13 +8,14 @@ import type { DatabaseHandle } from "#app/db/database.server.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
 import {
   deliverPendingEmails,
+  deliveryJob,
   deliveryStatus,
+  emailDelivery,
   findMailboxMessage,
   latestEmailTo,
   listMailbox,
   maxDeliveryAttempts,
   queueEmail,
-  startEmailDelivery,
 } from "./outbox.server.ts";
 import { emailOutbox } from "./schema.server.ts";
 
@@ -280,36 +281,37 @@ describe("delivery", () => {
   });
 });
 
-describe("the delivery loop", () => {
+describe("the delivery job", () => {
   const log = pino({ level: "silent" });
 
-  test("without an SMTP URL does nothing and leaves the mail in the outbox", async () => {
-    const delivery = startEmailDelivery({ db: database.db, settings: {}, log });
+  test("without an SMTP URL there is none, and the mail stays in the outbox", async () => {
+    const delivery = emailDelivery({ db: database.db, settings: {}, log });
+    expect(delivery.jobs).toEqual([]);
     const id = await queueEmail(database.db, message("outbox@example.com"));
-    delivery.kick();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await delivery.stop();
+    await delivery.close();
     expect((await findMailboxMessage(database.db, id))?.sentAt).toBeNull();
     expect(smtp.received).toHaveLength(0);
   });
 
-  test("with an SMTP URL sends mail soon after a kick", async () => {
-    const delivery = startEmailDelivery({
+  test("with an SMTP URL, one run sends everything due, batch after batch", async () => {
+    const delivery = emailDelivery({
       db: database.db,
       settings: { smtpUrl: `smtp://127.0.0.1:${smtp.port}` },
       log,
-      intervalMs: 60_000,
     });
     try {
-      const id = await queueEmail(database.db, message("kicked@example.com"));
-      delivery.kick();
-      delivery.kick();
-      await expect
-        .poll(async () => (await findMailboxMessage(database.db, id))?.sentAt, { timeout: 5000 })
-        .toBeInstanceOf(Date);
-      expect(smtp.received.map((mail) => mail.to)).toEqual([["kicked@example.com"]]);
+      const [job] = delivery.jobs;
+      expect(job).toMatchObject({ name: deliveryJob, cron: "* * * * *", collapse: true });
+      const ids = [];
+      for (let i = 0; i < 25; i++)
+        ids.push(await queueEmail(database.db, message(`batch${i}@example.com`)));
+      await job?.run(null);
+      for (const id of ids) {
+        expect((await findMailboxMessage(database.db, id))?.sentAt).toBeInstanceOf(Date);
+      }
+      expect(smtp.received).toHaveLength(25);
     } finally {
-      await delivery.stop();
+      await delivery.close();
     }
   });
 });

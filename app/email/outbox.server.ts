@@ -2,11 +2,12 @@ import { and, desc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
+import type { JobDefinition } from "#app/jobs/jobs.server.ts";
 import { emailOutbox } from "./schema.server.ts";
 
 /**
  * The email outbox: actions queue mail in their own transaction (`queueEmail`), and a delivery
- * loop (`startEmailDelivery`, only when SMTP_URL is set) sends what is pending. Without SMTP the
+ * job (`emailDelivery`, only when SMTP_URL is set) sends what is pending. Without SMTP the
  * mail stays here and the dev mailbox (/dev/mailbox) shows it.
  *
  * Delivery rules (`deliverPendingEmails`):
@@ -31,8 +32,6 @@ const minute = 60_000;
 const maxBackoffMs = 60 * minute;
 /** How long a claimed row is left alone by other senders; longer than any SMTP timeout below. */
 const claimLeaseMs = 10 * minute;
-const deliveryIntervalMs = 5_000;
-const kickDelayMs = 100;
 
 export interface EmailMessage {
   to: string;
@@ -73,9 +72,23 @@ export async function queueEmail(executor: Executor, message: EmailMessage): Pro
     html: message.html,
     kind: message.kind,
     // The clock, not the transaction's start, so mail queued in one transaction keeps its order.
-    createdAt: sql`clock_timestamp()`,
+    createdAt: sql`${queuedAt()}::timestamptz`,
   });
   return id;
+}
+
+let lastQueuedMicros = 0n;
+
+/**
+ * Now, to the microsecond and never twice the same in this process. PGlite's clock_timestamp()
+ * moves in whole milliseconds, so two messages queued within one would tie, and the mailbox,
+ * newest first, would show them in any order.
+ */
+function queuedAt(): string {
+  const micros = BigInt(Math.round((performance.timeOrigin + performance.now()) * 1000));
+  lastQueuedMicros = micros > lastQueuedMicros ? micros : lastQueuedMicros + 1n;
+  const millis = new Date(Number(lastQueuedMicros / 1000n)).toISOString();
+  return millis.replace("Z", `${String(lastQueuedMicros % 1000n).padStart(3, "0")}Z`);
 }
 
 export type DeliveryStatus = "sent" | "in outbox" | "failed";
@@ -230,94 +243,72 @@ export async function deliverPendingEmails(
 }
 
 export interface EmailDelivery {
-  /** Runs a delivery soon, e.g. after the transaction that queued an email committed. */
-  kick(): void;
-  /** Stops the loop and waits for a delivery under way. */
-  stop(): Promise<void>;
+  /** The delivery job (none without SMTP: the mail stays in the outbox for the dev mailbox). */
+  jobs: JobDefinition[];
+  /** Closes the SMTP connection. */
+  close(): Promise<void>;
 }
 
+/** The delivery job's name: asked to run after a transaction that queued mail commits. */
+export const deliveryJob = "email-deliver";
+
 /**
- * With `settings.smtpUrl`, sends pending mail every 5 s and soon after each `kick()`; without
- * it, does nothing (the mail stays in the outbox for the dev mailbox).
+ * With `settings.smtpUrl`, a job (app/jobs, decision 037) that sends pending mail: asked for
+ * after each action that queued some (services' `emailQueued`), and every minute for the retries
+ * whose wait is over. One run at a time across all instances, each working off what is due.
  */
-export function startEmailDelivery(options: {
+export function emailDelivery(options: {
   db: Database;
   settings: { smtpUrl?: string };
   log: Logger;
   from?: string;
-  intervalMs?: number;
 }): EmailDelivery {
   const { db, settings, log } = options;
-  if (!settings.smtpUrl) return { kick() {}, stop: async () => {} };
+  if (!settings.smtpUrl) return { jobs: [], close: async () => {} };
 
   // nodemailer is loaded only where SMTP is configured: the embedded default starts faster.
   const smtpUrl = settings.smtpUrl;
-  const transportReady = import("nodemailer").then(({ createTransport }) =>
-    createTransport({
-      url: smtpUrl,
-      connectionTimeout: 30_000,
-      greetingTimeout: 30_000,
-      socketTimeout: 60_000,
-    }),
-  );
+  let transport: Promise<MailTransport & { close(): void }> | undefined;
+  const transportReady = () =>
+    (transport ??= import("nodemailer").then(({ createTransport }) =>
+      createTransport({
+        url: smtpUrl,
+        connectionTimeout: 30_000,
+        greetingTimeout: 30_000,
+        socketTimeout: 60_000,
+      }),
+    ));
   const batchSize = 20;
-  let stopped = false;
-  let again = false;
-  let running: Promise<void> | undefined;
-  let kickTimer: NodeJS.Timeout | undefined;
-
-  const run = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          const { sent, failed } = await deliverPendingEmails(db, await transportReady, {
-            from: options.from,
-            batchSize,
-            log,
-          });
-          if (sent || failed) log.info({ sent, failed }, "email delivery");
-          // A full batch may have left more behind.
-          if (sent + failed === batchSize) again = true;
-        } catch (error) {
-          log.error({ err: error }, "email delivery run failed");
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      running = undefined;
-    });
-  };
-
-  const interval = setInterval(run, options.intervalMs ?? deliveryIntervalMs);
-  interval.unref();
   log.info("email delivery: sending through SMTP");
-
-  const delivery: EmailDelivery = {
-    kick() {
-      if (stopped || kickTimer) return;
-      kickTimer = setTimeout(() => {
-        kickTimer = undefined;
-        run();
-      }, kickDelayMs);
-      kickTimer.unref();
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(interval);
-      if (kickTimer) clearTimeout(kickTimer);
-      kickTimer = undefined;
-      await running;
-      (await transportReady).close();
+  return {
+    jobs: [
+      {
+        name: deliveryJob,
+        cron: "* * * * *",
+        collapse: true,
+        // Each message keeps its own tries and backoff (retryDelayMs); a failed run is the
+        // database's, and the next one picks up where it stopped.
+        retryLimit: 2,
+        retryDelaySeconds: 5,
+        async run() {
+          let full: boolean;
+          do {
+            const { sent, failed } = await deliverPendingEmails(db, await transportReady(), {
+              from: options.from,
+              batchSize,
+              log,
+            });
+            if (sent || failed) log.info({ sent, failed }, "email delivery");
+            // A full batch may have left more behind.
+            full = sent + failed === batchSize;
+          } while (full);
+        },
+      },
+    ],
+    async close() {
+      (await transport)?.close();
     },
   };
-  // Mail queued before this start goes out now rather than at the first tick.
-  delivery.kick();
-  return delivery;
 }
 
 const mailTime = new Intl.DateTimeFormat("en-GB", {

@@ -5,6 +5,7 @@ import { mediaUrl } from "#app/catalog/catalog.server.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 import { businesses, images, productImages } from "#app/db/schema.server.ts";
+import type { JobDefinition } from "#app/jobs/jobs.server.ts";
 
 /**
  * Pictures people upload (logos, covers, product photos): checked by decoding them, never by
@@ -169,19 +170,21 @@ export async function deleteStrayUploadFiles(
 export const unusedImageLifetimeMs = 2 * 24 * 60 * 60 * 1000;
 
 /**
- * Every few hours: pictures nothing has shown for two days (uploaded for a product form that was
- * never saved, or replaced as a logo), and stray files. One instance or many: deleting what
- * another instance deleted first is harmless.
+ * Every six hours, once across all instances (a pg-boss schedule, decision 037): pictures nothing
+ * has shown for two days (uploaded for a product form that was never saved, or replaced as a
+ * logo), and stray files. Deleting what was deleted already is harmless, so a retry is too.
  */
-export function startUploadSweep(options: {
+export function uploadSweepJob(options: {
   db: Database;
   mediaDir: string;
-  log: { info(data: object, message: string): void; error(data: object, message: string): void };
-  intervalMs?: number;
-}) {
-  const sweep = async () => {
-    const now = Date.now();
-    try {
+  log: { info(data: object, message: string): void };
+}): JobDefinition {
+  return {
+    name: "uploads-sweep",
+    cron: "17 */6 * * *",
+    collapse: true,
+    async run() {
+      const now = Date.now();
       const images = await deleteUnusedImages(options.db, options.mediaDir, {
         before: new Date(now - unusedImageLifetimeMs),
       });
@@ -191,20 +194,6 @@ export function startUploadSweep(options: {
         new Date(now - 60 * 60 * 1000),
       );
       if (images + files > 0) options.log.info({ images, files }, "unused uploads deleted");
-    } catch (error) {
-      options.log.error({ err: error }, "sweeping unused uploads failed");
-    }
-  };
-  // The first sweep waits a minute, so a start is not slowed by it.
-  const first = setTimeout(sweep, 60_000);
-  const interval = setInterval(sweep, options.intervalMs ?? 6 * 60 * 60 * 1000);
-  first.unref();
-  interval.unref();
-  return {
-    sweep,
-    stop() {
-      clearTimeout(first);
-      clearInterval(interval);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { type Database, queryRows } from "#app/db/database.server.ts";
+import type { Jobs, QueueOverview } from "#app/jobs/jobs.server.ts";
 
 /**
  * What an instance tells Prometheus at /metrics (issue 18): requests by route pattern, the
@@ -119,4 +120,48 @@ export function watchEmailOutbox(db: Database) {
       this.set((await read()).oldestSeconds);
     },
   });
+}
+
+let jobsWatched = false;
+
+/** The job queues' depth and lag (issue 18), read from pg-boss when Prometheus scrapes. */
+export function watchJobs(jobs: Promise<Jobs>) {
+  if (jobsWatched) return;
+  jobsWatched = true;
+  let last: Promise<QueueOverview[]> | undefined;
+  // The four gauges are read in one scrape: one overview serves them all.
+  const read = () => {
+    last ??= jobs
+      .then((started) => started.overview())
+      .catch(() => [])
+      .finally(() => setTimeout(() => (last = undefined), 1_000).unref());
+    return last;
+  };
+  const gauge = (name: string, help: string, value: (queue: QueueOverview) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ["queue"] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const queue of await read()) this.set({ queue: queue.name }, value(queue));
+      },
+    });
+  gauge(
+    "oja_jobs_waiting",
+    "Jobs waiting to run, per queue (pg-boss's counts, up to a minute old).",
+    (q) => q.waiting,
+  );
+  gauge("oja_jobs_running", "Jobs running now, per queue.", (q) => q.running);
+  gauge(
+    "oja_jobs_dead",
+    "Jobs that failed every try, kept as dead letters, per queue.",
+    (q) => q.dead,
+  );
+  gauge(
+    "oja_jobs_oldest_waiting_seconds",
+    "How long the oldest waiting job has waited, per queue: the queue's lag.",
+    (q) => q.oldestWaitingSeconds,
+  );
 }

@@ -1,14 +1,15 @@
 import { and, desc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "#app/db/database.server.ts";
+import type { JobDefinition } from "#app/jobs/jobs.server.ts";
 import { type PaymentProvider, PaymentProviderError } from "#app/payments/provider.server.ts";
 import { pollRefunds, sendPendingRefunds, verifyAndConfirm } from "./confirm.server.ts";
 import { cancelAbandonedCheckouts, releaseHold } from "./lifecycle.server.ts";
 import { checkouts, payments } from "./schema.server.ts";
 
 /**
- * Reconciliation (decisions 014 and 024), run every minute by every instance; each step is safe
- * to run twice at once. It makes sure that a shopper who paid and closed the browser still ends
+ * Reconciliation (decisions 014 and 024), run every minute once across all instances (a pg-boss
+ * schedule, decision 037); each step is still safe to run twice at once. It makes sure that a shopper who paid and closed the browser still ends
  * with a paid order (newest payments first, each asked again after a growing wait, settled as
  * abandoned after a day), that stock held for unpaid checkouts goes back after 30 minutes, that
  * refunds reach the provider and their outcome comes back, and that orders left unpaid for a day
@@ -151,41 +152,23 @@ export async function reconcilePayments(context: JobContext): Promise<ReconcileR
   return report;
 }
 
-export interface PaymentJobs {
-  /** Runs reconciliation now (tests, and the app after a restart). */
-  runNow(): Promise<ReconcileReport | undefined>;
-  stop(): Promise<void>;
-}
-
-export function startPaymentJobs(context: JobContext & { intervalMs?: number }): PaymentJobs {
-  let stopped = false;
-  let running: Promise<ReconcileReport | undefined> | undefined;
-  const run = () => {
-    if (stopped) return Promise.resolve(undefined);
-    running ??= reconcilePayments(context)
-      .then((report) => {
+/**
+ * Reconciliation as a scheduled job (app/jobs): every minute, once across all instances; a run
+ * asked while one waits is the same run. A failed run is not retried: the next minute's is.
+ */
+export function paymentJobs(context: JobContext): JobDefinition[] {
+  return [
+    {
+      name: "payments-reconcile",
+      cron: "* * * * *",
+      collapse: true,
+      retryLimit: 0,
+      async run() {
+        const report = await reconcilePayments(context);
         if (Object.values(report).some((count) => count > 0)) {
           context.log.info(report, "payments reconciled");
         }
-        return report;
-      })
-      .catch((error: unknown) => {
-        context.log.error({ err: error }, "payment reconciliation failed");
-        return undefined;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  const interval = setInterval(run, context.intervalMs ?? 60_000);
-  interval.unref();
-  return {
-    runNow: run,
-    async stop() {
-      stopped = true;
-      clearInterval(interval);
-      await running;
+      },
     },
-  };
+  ];
 }

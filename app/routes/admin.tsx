@@ -1,4 +1,4 @@
-import { ClipboardCheck, Store } from "lucide-react";
+import { ClipboardCheck, ListChecks, Store } from "lucide-react";
 import { Link } from "react-router";
 import { latestAuditEvents } from "#app/auth/audit.server.ts";
 import { requireAdmin } from "#app/auth/session.server.ts";
@@ -71,6 +71,20 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
               <span className="flex-1">
                 <span className="block font-semibold text-ink">Businesses</span>
                 <span className="block text-sm text-ink-muted">Find, suspend and restore</span>
+              </span>
+            </Link>
+          </li>
+          <li>
+            <Link
+              to="/admin/jobs"
+              className="flex items-center gap-3 rounded-xl border border-line bg-surface p-4 hover:bg-surface-sunken"
+            >
+              <ListChecks aria-hidden="true" className="size-6 text-brand" />
+              <span className="flex-1">
+                <span className="block font-semibold text-ink">Jobs</span>
+                <span className="block text-sm text-ink-muted">
+                  Scheduled work, and what failed every try
+                </span>
               </span>
             </Link>
           </li>

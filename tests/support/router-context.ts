@@ -37,6 +37,10 @@ export function testServices(db: Database, env: Record<string, string> = {}): Ap
     // simulator's `env`); without them, at an in-process simulator that no test runs.
     payments: createPaymentProvider(settings.paystack),
     emailQueued: () => {},
+    // Route tests run no job queue; the jobs' own tests start pg-boss (app/jobs).
+    get jobs() {
+      return Promise.reject(new Error("no job queue in route tests"));
+    },
   };
   known.set(key, made);
   return made;
