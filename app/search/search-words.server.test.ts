@@ -4,7 +4,7 @@ import { businesses, categories, products } from "#app/catalog/schema.server.ts"
 import { type DatabaseHandle, queryRows } from "#app/db/database.server.ts";
 import { createBusiness, createCategory, createProduct } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
-import { type ProductHit, search } from "./search.server.ts";
+import { type ProductHit, search, suggest } from "./search.server.ts";
 
 /**
  * The distinct words of the active products' documents (drizzle/0022_search_words.sql), which
@@ -196,5 +196,9 @@ describe("a typo found through the words", () => {
     await createProduct(handle.db, { businessId: grill.id, name: "Beef Suya" });
     expect(await productNames("kilshi")).toEqual(["Kilishi Pack"]);
     expect(await productNames("kilihsi")).toEqual(["Kilishi Pack"]);
+    // Autocomplete reads the typo through the same words.
+    const labels = async (text: string) => (await suggest(handle.db, text)).map((s) => s.label);
+    expect(await labels("kilshi")).toEqual(["Kilishi Pack"]);
+    expect(await labels("kilihsi")).toEqual(["Kilishi Pack"]);
   });
 });

@@ -662,11 +662,14 @@ function textMatch(plan: Plan, lookups: WordLookup[]): { match: SQL; textRank: S
     const alternatives = [sql`${source.document} @@ (${sql.join(readings, sql` || `)})`];
     if (kind === "businesses" && lookup.soldNames && lookup.soldNames.length > 0) {
       // A business that sells it: its active products of those names (products_name_key_idx).
-      alternatives.push(sql`b.id in (select sp.business_id from products sp
+      // As an array, not `in (select …)`: an index condition on the businesses' key, so the
+      // alternatives stay one bitmap of index look-ups (a sub-select there is a filter, and it
+      // made PostgreSQL read all 10,000 active businesses to apply it).
+      alternatives.push(sql`b.id = any(array(select sp.business_id from products sp
         where sp.status = 'active' and oja_unaccent(lower(sp.name)) in (${sql.join(
           lookup.soldNames.map((name) => sql`${name}`),
           sql`, `,
-        )}))`);
+        )})))`);
     }
     if (kind === "businesses") {
       // Written the way the trigram index answers it (`%>`, the commutator of `<%`): given the
@@ -1331,40 +1334,95 @@ export async function suggest(
   // rechecks those few rows. One or two letters make no trigram, so they match the start of
   // the name only, through the prefix indexes of drizzle/0008_name_prefix_indexes.sql.
   const short = cleaned.length < 3;
-  const matches = (key: SQL) =>
+  const startsWord = (key: SQL) =>
     short
       ? sql`${key} like oja_unaccent(${`${likeEscape(cleaned)}%`}::text)`
-      : sql`((${key} like oja_unaccent(${`%${likeEscape(cleaned)}%`}::text)
-          and (' ' || ${key}) like oja_unaccent(${wordPrefix}))
-        or ${q} <% ${key})`;
+      : sql`(${key} like oja_unaccent(${`%${likeEscape(cleaned)}%`}::text)
+          and (' ' || ${key}) like oja_unaccent(${wordPrefix}))`;
+  // A name that only reads like the text (typos) scores its similarity alone, under 1, and a
+  // name with a word starting with the text at least 2: the ones that read like it are looked
+  // for only when fewer than `count` of a kind start a word. "bar" starts words of 822
+  // businesses and 822 product names, and reads like 4,744 names ("(bag)", "tuber"): scoring
+  // and looking up a product for each of those cost ~240 ms, for suggestions never shown.
+  const readsLike = (key: SQL) => (short ? sql`false` : sql`${q} <% ${key}`);
+  // Two letters swapped back ("facail" → facial), which trigrams can't see, as search does.
+  const swaps = transpositions(cleaned);
 
   const businessKey = sql.raw("oja_unaccent(lower(b.name))");
   const nameKey = sql.raw("n.name_key");
   const categoryKey = sql.raw("oja_unaccent(lower(c.name))");
+  // A product name is offered by the first of its active products (in id order) whose business
+  // is active: the names are matched in search_product_names, a few rows, instead of in every
+  // product (drizzle/0011_search_facet_counts.sql).
+  const firstProduct = (name: SQL) => sql`
+      select p.id, p.name, p.slug, b.name as business_name, b.slug as business_slug
+      from products p join businesses b on b.id = p.business_id
+      where oja_unaccent(lower(p.name)) = ${name} and p.status = 'active' and b.status = 'active'
+      order by p.id collate "C" limit 1`;
   const query = sql`
+    with
+    -- Each business's key worked out once (unaccent is most of a row's cost), then scored.
+    business_words as materialized (
+      select b.id, b.name, b.city, b.slug, ${businessKey} as key from businesses b
+      where b.status = 'active' and ${startsWord(businessKey)}),
+    business_matches as (
+      select id, name, city, slug, key from business_words
+      union all
+      select b.id, b.name, b.city, b.slug, ${businessKey} from businesses b
+      where (select count(*) from business_words) < ${count}
+        and b.status = 'active' and ${readsLike(businessKey)}
+        and b.id not in (select id from business_words)),
+    name_words as materialized (
+      select n.name_key from search_product_names n where ${startsWord(nameKey)}),
+    -- Enough names starting a word that have a product to show, or also those reading like it.
+    enough_names as (
+      select count(*) >= ${count} as enough from (
+        select 1 from name_words w where exists (${firstProduct(sql.raw("w.name_key"))})
+        limit ${count}) shown),
+    -- A name reads like the text when one of its words does (search_words, drizzle/0022): the
+    -- words are a few thousand short keys, and each name scores its closest word's similarity,
+    -- so the names ("massage" is in 2,177) need no trigram work of their own.
+    alike_words as (
+      (select k.word, word_similarity(${q}, k.word) as closeness from search_words k
+        where not (select enough from enough_names) and ${readsLike(sql.raw("k.word"))}
+        order by closeness desc, k.word limit ${maxSimilarWords})
+      ${
+        swaps.length > 0
+          ? sql`union
+            select k.word, word_similarity(${q}, k.word) from search_words k
+            where not (select enough from enough_names) and k.word in (${sql.join(
+              swaps.map((swap) => sql`oja_unaccent(${swap}::text)`),
+              sql`, `,
+            )})`
+          : sql``
+      }),
+    name_matches as (
+      select name_key, ${score(sql.raw("name_key"))} as score from name_words
+      union all
+      select n.name_key, max(a.closeness)::numeric(12, 8) from alike_words a
+        join search_product_names n on to_tsvector('simple', n.name_key)
+          @@ ('''' || replace(a.word, '''', '''''') || '''')::tsquery
+      where n.name_key not in (select name_key from name_words)
+      group by n.name_key),
+    -- The best names first, then a product for each of a few times as many as are shown
+    -- (a name may have none): a product is looked up for ~32 names, not every match.
+    best_names as (
+      select name_key, score from name_matches
+      order by score desc, name_key collate "C" limit ${count * 4})
     select * from (
       (select 'category' as kind, c.name as label, null as detail, '/shop/' || c.slug as href,
           c.id, ${score(categoryKey)} as score, 0 as kind_order
-        from categories c where ${matches(categoryKey)}
+        from categories c where ${startsWord(categoryKey)} or ${readsLike(categoryKey)}
         order by score desc, c.id collate "C" limit ${count})
       union all
-      (select 'business', b.name, b.city, '/' || b.slug, b.id, ${score(businessKey)}, 1
-        from businesses b where b.status = 'active' and ${matches(businessKey)}
-        order by 6 desc, b.id collate "C" limit ${count})
+      (select 'business', m.name, m.city, '/' || m.slug, m.id, ${score(sql.raw("m.key"))}, 1
+        from business_matches m
+        order by 6 desc, m.id collate "C" limit ${count})
       union all
       (select 'product', first.name, first.business_name,
           '/' || first.business_slug || '/products/' || first.slug, first.id, names.score, 2
-        from (select n.name_key, ${score(nameKey)} as score
-          from search_product_names n where ${matches(nameKey)}) names
-        -- One suggestion per distinct name, the first of its active products (in id order)
-        -- whose business is active: the names are matched in search_product_names, a few
-        -- rows, instead of in every product (drizzle/0011_search_facet_counts.sql).
-        cross join lateral (
-          select p.id, p.name, p.slug, b.name as business_name, b.slug as business_slug
-          from products p join businesses b on b.id = p.business_id
-          where oja_unaccent(lower(p.name)) = names.name_key and p.status = 'active'
-            and b.status = 'active'
-          order by p.id collate "C" limit 1) first
+        from best_names names
+        cross join lateral (${firstProduct(sql.raw("names.name_key"))}) first
         order by names.score desc, first.id collate "C" limit ${count})
     ) suggestions
     order by score desc, kind_order, label collate "C", id collate "C"
