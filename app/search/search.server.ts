@@ -977,12 +977,20 @@ function pageItems(kind: SearchKind): SQL {
 export const maxRanked = 500;
 
 /**
- * `keyed` for relevance: every match passing the filters with its sort key, the rank of
- * `sortKey("relevance")`. The others than the candidates take -100 for their text rank and no
- * name similarity: below every candidate (a rank is a few units at most), in a key that is still
- * a function of the row and the search, so keyset pages stay exact.
+ * `page` for relevance: the page after the cursor in the order of `sortKey("relevance")`. The
+ * others than the candidates take -100 for their text rank and no name similarity: below every
+ * candidate (a rank is a few units at most), in a key that is still a function of the row and
+ * the search, so keyset pages stay exact. Every candidate therefore comes before every other
+ * match (the candidates are the first in stock, and an in-stock match outside them means 500
+ * in stock before it), so a page is read from the candidates, and from the others only when
+ * the candidates after the cursor don't fill it: a first page sorts 500 rows, not every match.
  */
-function rankedKeys(plan: Plan, lookups: WordLookup[]): SQL {
+function rankedPage(
+  plan: Plan,
+  lookups: WordLookup[],
+  cursor: CursorKey | null,
+  limit: number,
+): SQL {
   const { textRank } = textMatch(plan, lookups);
   const products = plan.kind === "products";
   const table = sql.raw(products ? "products p on p.id" : "businesses b on b.id");
@@ -990,6 +998,13 @@ function rankedKeys(plan: Plan, lookups: WordLookup[]): SQL {
   // Only a name that reads like the text (word_similarity at least the threshold of `<%`, 0.5)
   // adds its similarity; below it a name does not read like the query.
   const readsLike = sql`oja_unaccent(${plan.words.join(" ")}::text)`;
+  const order = sortKey("relevance");
+  const after = afterCursor(order, sql.raw("in_stock"), sql.raw("sort_key"), sql.raw("id"), cursor);
+  const pageOf = (rows: SQL) => sql`
+      select id, in_stock, sort_key from ${rows}
+      where true ${after}
+      order by in_stock desc, sort_key desc, id collate "C" asc
+      limit ${limit + 1}`;
   return sql`matches as (
       select matched.id, matched.in_stock, matched.created_at, matched.name_hits,
         matched.context_rank
@@ -997,21 +1012,26 @@ function rankedKeys(plan: Plan, lookups: WordLookup[]): SQL {
       where category_ok and city_ok and price_ok and open_ok
     ),
     candidates as materialized (
-      select top.id, ${textRank} as text_rank,
+      select top.id, top.in_stock, top.context_rank, ${textRank} as text_rank,
         case when ${readsLike} <% ${nameKey}
           then word_similarity(${readsLike}, ${nameKey})::float8 end as name_similarity
       from (
-        select id from matches
+        select id, in_stock, context_rank from matches
         order by in_stock desc, context_rank desc, name_hits desc, created_at desc,
           id collate "C" asc
         limit ${maxRanked}
       ) top join ${table} = top.id
     ),
-    keyed as (
-      select id, in_stock, ${sortKey("relevance").key} as sort_key from (
-        select matches.id, matches.in_stock, coalesce(candidates.text_rank, -100) as text_rank,
-          matches.context_rank, candidates.name_similarity
-        from matches left join candidates on candidates.id = matches.id) ranked
+    candidate_page as materialized (${pageOf(sql`(select id, in_stock, ${order.key} as sort_key from candidates) ranked`)}),
+    other_page as (${pageOf(sql`(
+        select id, in_stock, round((-100 + context_rank) * 1e8) as sort_key from matches
+        where (select count(*) from candidate_page) <= ${limit}
+          and id not in (select id from candidates)) others`)}),
+    page as (
+      select id, in_stock, sort_key, sort_key::text as sort_key_text from (
+        select * from candidate_page union all select * from other_page) both_pages
+      order by in_stock desc, sort_key desc, id collate "C" asc
+      limit ${limit + 1}
     ),`;
 }
 
@@ -1078,13 +1098,18 @@ function searchStatement(
       ) m
       group by grouping sets ((category_id), (city)${products ? sql`, (bucket)` : sql``})
     ),
-    ${relevance ? rankedKeys(plan, lookups) : sql`keyed as (select matched.id, matched.in_stock, ${order.key} as sort_key from matched where category_ok and city_ok and price_ok and open_ok),`}
-    page as (
-      select id, in_stock, sort_key, sort_key::text as sort_key_text from keyed
+    ${
+      relevance
+        ? rankedPage(plan, lookups, cursor, limit)
+        : sql`page as (
+      select id, in_stock, sort_key, sort_key::text as sort_key_text from (
+        select matched.id, matched.in_stock, ${order.key} as sort_key from matched
+        where category_ok and city_ok and price_ok and open_ok) keyed
       where true ${afterCursor(order, sql.raw("in_stock"), sql.raw("sort_key"), sql.raw("id"), cursor)}
       order by in_stock desc, sort_key ${direction}, id collate "C" asc
       limit ${limit + 1}
-    ),
+    ),`
+    }
     items as (${pageItems(kind)}),
     facets as (
       select 'category' as facet, c.slug as value, c.name as label, f.for_category as count
