@@ -1026,18 +1026,16 @@ function rankedPage(
       where true ${after}
       order by in_stock desc, sort_key desc, id collate "C" asc
       limit ${limit + 1}`;
-  return sql`matches as (
-      select matched.id, matched.in_stock, matched.created_at, matched.name_hits,
-        matched.context_rank
-      from matched
-      where category_ok and city_ok and price_ok and open_ok
-    ),
-    candidates as materialized (
+  // The matches that pass every filter, read where needed rather than copied into a CTE of
+  // their own (referenced twice, it would be materialized: every match copied once more).
+  const matches = sql`(select id, in_stock, created_at, name_hits, context_rank from matched
+      where category_ok and city_ok and price_ok and open_ok) matches`;
+  return sql`candidates as materialized (
       select top.id, top.in_stock, top.context_rank, ${textRank} as text_rank,
         case when ${readsLike} <% ${nameKey}
           then word_similarity(${readsLike}, ${nameKey})::float8 end as name_similarity
       from (
-        select id, in_stock, context_rank from matches
+        select id, in_stock, context_rank from ${matches}
         order by in_stock desc, context_rank desc, name_hits desc, created_at desc,
           id collate "C" asc
         limit ${maxRanked}
@@ -1045,7 +1043,7 @@ function rankedPage(
     ),
     candidate_page as materialized (${pageOf(sql`(select id, in_stock, ${order.key} as sort_key from candidates) ranked`)}),
     other_page as (${pageOf(sql`(
-        select id, in_stock, round((-100 + context_rank) * 1e8) as sort_key from matches
+        select id, in_stock, round((-100 + context_rank) * 1e8) as sort_key from ${matches}
         where (select count(*) from candidate_page) <= ${limit}
           and id not in (select id from candidates)) others`)}),
     page as (
