@@ -190,6 +190,18 @@ describe("a typo found through the words", () => {
     expect(await productNames("zobbo")).toEqual(["Hibiscus Cooler", "Party Bottle"]);
   });
 
+  it("finds a business by the names of what it sells, whatever characters they hold", async () => {
+    const fabrics = await shop({ name: "Adire Lane", categoryId: food });
+    await createProduct(handle.db, {
+      businessId: fabrics.id,
+      name: 'Ankara "Queen" Wrap \\ Gele, {Set}',
+    });
+    const found = async (text: string) =>
+      (await search(handle.db, { kind: "businesses", text })).items.map((hit) => hit.name);
+    expect(await found("ankara")).toEqual(["Adire Lane"]);
+    expect(await found("ankra")).toEqual(["Adire Lane"]);
+  });
+
   it("matches a name with a word that reads like it, and two swapped letters", async () => {
     const grill = await shop({ name: "Suya Spot", categoryId: food });
     await createProduct(handle.db, { businessId: grill.id, name: "Kilishi Pack" });
