@@ -343,14 +343,15 @@ interface WordLookup {
   /** Some document has the word (as a prefix when it is the last), so no swapped letters. */
   known: boolean;
   /**
-   * Products only: the distinct product names (search_product_names) that read like the word,
-   * or null when there are too many to list and the statement looks them up itself.
+   * The words of the products' documents (search_words) that read like the word, closest first
+   * (at most `maxSimilarWords`): a product whose name has one of them matches ("masage" finds
+   * names with "massage"), and a business selling such a product does.
    */
-  names: string[] | null;
+  similar: string[];
   /**
-   * For a word no document has (a typo): the words of category, business and product names it
-   * could be, those that find at least half as many products as the best of them ("spaa" → spa,
-   * spas, not spark). Searched as words of their own, and they count in the rank like the word.
+   * For a word no document has (a typo): the words of the products' documents it could be, those
+   * that find at least half as many products as the best of them ("spaa" → spa, spas, not
+   * spark). Searched as words of their own, and they count in the rank like the word.
    */
   corrections: string[];
   /** Categories whose name has the word (as a prefix) or a correction. */
@@ -361,9 +362,9 @@ interface WordLookup {
    */
   businessIds: string[] | null;
   /**
-   * Businesses only: the distinct names of products that have the word, a correction, or read
-   * like it, so a business is found by what it sells ("jolof" finds the kitchens selling jollof
-   * rice); null when there are too many to list.
+   * Businesses only: the distinct names of products that have the word, a correction, or a word
+   * that reads like it, so a business is found by what it sells ("jolof" finds the kitchens
+   * selling jollof rice); null when there are too many to list.
    */
   soldNames: string[] | null;
 }
@@ -380,69 +381,91 @@ const maxContextIds = 2_000;
 const maxCorrections = 6;
 /** The trigram similarity a correction must reach: "spaa" and "spa" share 3 of 6 trigrams. */
 const correctionSimilarity = 0.3;
+/**
+ * A correction's products are counted up to this many: past it, a reading is simply common,
+ * and two common readings both stay ("half as many as the best").
+ */
+const maxCorrectionHits = 1_000;
+/**
+ * The words that read like a searched word, closest first: "spa" reads like a hundred words
+ * (spar, spark, spatula…), and past the closest few dozen they only add weak matches.
+ */
+const maxSimilarWords = 64;
 
-/** More names than this are looked up inside the search statement instead of listed in it. */
+/** More names than this are not listed (a business's "sells it" boost is then left out). */
 const maxListedNames = 500;
+
+/** `%` and `_` are LIKE wildcards and `\` its escape; the typed text must match literally. */
+function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * A word that stands for itself in a search: every word of a one-word search, and the words of
+ * a longer one that are not optional ("in", "the"…: they never have to match).
+ */
+function isRequired(plan: Plan, word: string): boolean {
+  return !(optionalWords.has(word) && plan.words.length > 1);
+}
 
 /**
  * Looks each word up once, before the search statement, so that statement carries the answers
  * as constants: the planner then plans each alternative with real numbers (a city subquery of
  * unknown outcome made it filter all 10,000 businesses instead of using the indexes) and leaves
  * out the ones that cannot match. The cities of active businesses are the few keys of
- * search_business_counts: a look at a few dozen rows.
+ * search_business_counts: a look at a few dozen rows. Whether a word is known and what reads like
+ * it are asked of the distinct words (search_words, drizzle/0022_search_words.sql), tens of
+ * thousands of short keys, not of the names or the documents.
  */
 async function lookUpWords(tx: Executor, plan: Plan): Promise<WordLookup[]> {
   if (plan.words.length === 0) return [];
   const source = sources[plan.kind];
-  const columns = plan.words.map((word, i) => {
+  const asked = plan.words.flatMap((word, i) => (isRequired(plan, word) ? [{ word, i }] : []));
+  const lookups = plan.words.map(() => ({ ...emptyLookup }));
+  if (asked.length === 0) return lookups;
+  const columns = asked.map(({ word, i }) => {
     const last = i === plan.words.length - 1;
+    const w = sql`oja_unaccent(${word}::text)`;
+    // The last word is a prefix: a range of the "C"-collated primary key.
+    const inWords = last
+      ? sql`exists (select 1 from search_words k where k.word like ${w} || '%')`
+      : sql`exists (select 1 from search_words k where k.word = ${w})`;
+    // The documents are asked only when search_words has not the word (exists sub-selects run
+    // only when reached): a word of a draft product, or no word at all (a typo, which the
+    // index answers at once). A business search asks the businesses' documents alone, as
+    // before: a word no business has ("barber", where they say "barbers") is looked up for
+    // corrections even when products have it.
     const inDocuments = sql`exists (select 1 from ${source.table} known
       where known.search_document @@ ${term(word, last)})`;
-    // For products the distinct names are asked first: a name is part of its product's
-    // document, and a common word ("massage", in 8,362 documents) is found there in a few
-    // rows, where the documents' index reads its whole posting list (~2 ms). The documents are
-    // asked only when no name has the word (exists sub-selects run only when reached).
-    const inNames = sql`exists (select 1 from search_product_names n
-      where n.name_key like '%' || oja_unaccent(${word}::text) || '%'
-        and to_tsvector('simple', n.name_key) @@ ${term(word, last)})`;
-    // Asked for every word, not only those with swapped letters: an unknown word ("spaa")
-    // also looks for its corrections (lookUpContext).
-    const known = sql`(${inNames} or ${inDocuments})`;
+    const known = plan.kind === "products" ? sql`(${inWords} or ${inDocuments})` : inDocuments;
     return sql`(select coalesce(jsonb_agg(distinct oja_unaccent(lower(k.city))), '[]'::jsonb)
         from search_business_counts k
-        where oja_unaccent(lower(k.city)) % oja_unaccent(${word}::text)) as ${sql.raw(`cities_${i}`)},
+        where oja_unaccent(lower(k.city)) % ${w}) as ${sql.raw(`cities_${i}`)},
       ${known} as ${sql.raw(`known_${i}`)},
-      ${
-        plan.kind === "products"
-          ? sql`(select case when count(*) <= ${maxListedNames}
-              then coalesce(jsonb_agg(n.name_key order by n.name_key), '[]'::jsonb) end
-            from search_product_names n where ${namesLike(word)})`
-          : sql`null::jsonb`
-      } as ${sql.raw(`names_${i}`)}`;
+      (select coalesce(jsonb_agg(alike.word order by alike.closeness desc, alike.word), '[]'::jsonb)
+        from (select k.word, word_similarity(${w}, k.word) as closeness from search_words k
+          where ${w} <% k.word
+          order by closeness desc, k.word limit ${maxSimilarWords}) alike) as ${sql.raw(`similar_${i}`)}`;
   });
   const [row] = await queryRows<Row>(tx, sql`select ${sql.join(columns, sql`, `)}`);
-  const lookups = plan.words.map((_, i) => ({
-    cities: (row?.[`cities_${i}`] as string[] | undefined) ?? [],
-    known: row?.[`known_${i}`] !== false,
-    names: (row?.[`names_${i}`] as string[] | null | undefined) ?? null,
-    corrections: [] as string[],
-    categoryIds: [] as string[],
-    businessIds: null as string[] | null,
-    soldNames: null as string[] | null,
-  }));
+  for (const { i } of asked) {
+    lookups[i] = {
+      ...emptyLookup,
+      cities: (row?.[`cities_${i}`] as string[] | undefined) ?? [],
+      known: row?.[`known_${i}`] !== false,
+      similar: (row?.[`similar_${i}`] as string[] | undefined) ?? [],
+    };
+  }
   await lookUpContext(tx, plan, lookups);
   return lookups;
 }
 
-/** The words of names, as the search documents split them (letters and digits). */
-const nameWords = (key: SQL) => sql`regexp_split_to_table(${key}, '[^[:alnum:]]+')`;
-
 /**
  * What a typo could be, and which categories, businesses and product names each word (or its
  * correction) names: a second look-up, since corrections need the first one's `known`.
- * Candidates come from the few names a trigram index finds (categories are a handful), and each
- * is counted in the products' documents (at most 1,000 each), so a correction costs a few index
- * probes, only for words no document has.
+ * Candidates are the words of the products' documents close to the typo (search_words' trigram
+ * index), each with how many products have it, kept with the word: a correction costs one
+ * index look-up, only for words no document has.
  */
 async function lookUpContext(tx: Executor, plan: Plan, lookups: WordLookup[]): Promise<void> {
   const unknown = plan.words.flatMap((word, i) =>
@@ -451,21 +474,22 @@ async function lookUpContext(tx: Executor, plan: Plan, lookups: WordLookup[]): P
   if (unknown.length > 0) {
     const columns = unknown.map(({ word, i }) => {
       const w = sql`oja_unaccent(${word}::text)`;
-      return sql`(select coalesce(jsonb_agg(jsonb_build_array(word, hits)), '[]'::jsonb) from (
-          select candidate.word, (select count(*) from (select 1 from products d
-              where d.search_document @@ plainto_tsquery('simple', candidate.word)
-                and d.status = 'active' and d.search_business_active limit 1000) counted) as hits
-          from (select word from (select distinct word from (
-              select ${nameWords(sql`oja_unaccent(lower(c.name))`)} as word from categories c
-              union all
-              select ${nameWords(sql`n.name_key`)} from search_product_names n where ${w} <% n.name_key
-              union all
-              select ${nameWords(sql`oja_unaccent(lower(b.name))`)} from businesses b
-                where b.status = 'active' and oja_unaccent(lower(b.name)) %> ${w}
-            ) words where word <> '' and word <> ${w}) distinct_words
-            where similarity(word, ${w}) >= ${correctionSimilarity}
-            order by similarity(word, ${w}) desc, word collate "C" limit ${maxCorrections}) candidate
-        ) found) as ${sql.raw(`corrections_${i}`)}`;
+      // Two letters swapped back are a reading too ("facail" → facial): trigrams can't see it
+      // (3 of 11 shared), and as a reading it counts in the rank like the word.
+      const swaps = transpositions(word);
+      const swapped =
+        swaps.length > 0
+          ? sql`union select k.word, least(k.products, ${maxCorrectionHits}) from search_words k
+              where k.word in (${sql.join(
+                swaps.map((swap) => sql`oja_unaccent(${swap}::text)`),
+                sql`, `,
+              )})`
+          : sql``;
+      return sql`(select coalesce(jsonb_agg(jsonb_build_array(candidate.word, candidate.hits)), '[]'::jsonb)
+          from ((select k.word, least(k.products, ${maxCorrectionHits}) as hits from search_words k
+            where k.word % ${w} and k.word <> ${w} and similarity(k.word, ${w}) >= ${correctionSimilarity}
+            order by similarity(k.word, ${w}) desc, k.word limit ${maxCorrections}) ${swapped}) candidate
+        ) as ${sql.raw(`corrections_${i}`)}`;
     });
     const [row] = await queryRows<Row>(tx, sql`select ${sql.join(columns, sql`, `)}`);
     for (const { i } of unknown) {
@@ -481,7 +505,9 @@ async function lookUpContext(tx: Executor, plan: Plan, lookups: WordLookup[]): P
     }
   }
 
-  const columns = plan.words.map((word, i) => {
+  const asked = plan.words.flatMap((word, i) => (isRequired(plan, word) ? [{ word, i }] : []));
+  if (asked.length === 0) return;
+  const columns = asked.map(({ word, i }) => {
     const lookup = lookups[i] as WordLookup;
     const last = i === plan.words.length - 1;
     const exact = [word, ...lookup.corrections];
@@ -507,39 +533,55 @@ async function lookUpContext(tx: Executor, plan: Plan, lookups: WordLookup[]): P
             where b.status = 'active' and (${likeAny})
               and to_tsvector('simple', oja_unaccent(b.name)) @@ (${anyExact}))`
         : sql`null::jsonb`;
-    const nameLike = sql.join(
-      exact.map((one) => sql`n.name_key like '%' || oja_unaccent(${one}::text) || '%'`),
-      sql` or `,
-    );
+    // The names with the word, a correction or a word that reads like it, through the names'
+    // words index (drizzle/0022); one past the limit is enough to know there are too many.
     const soldNames =
       plan.kind === "businesses"
         ? sql`(select case when count(*) <= ${maxListedNames}
-              then coalesce(jsonb_agg(n.name_key), '[]'::jsonb) end
-            from search_product_names n
-            where ((${nameLike}) and to_tsvector('simple', n.name_key) @@ (${term(word, last)} || ${anyExact}))
-              or ${namesLike(word)})`
+              then coalesce(jsonb_agg(listed.name_key), '[]'::jsonb) end
+            from (select n.name_key from search_product_names n
+              where to_tsvector('simple', n.name_key) @@ (${term(word, last)} || ${anyExact}${
+                lookup.similar.length > 0 ? sql` || ${wordsQuery(lookup.similar)}` : sql``
+              })
+              limit ${maxListedNames + 1}) listed)`
         : sql`null::jsonb`;
     return sql`${categoryIds} as ${sql.raw(`categories_${i}`)},
       ${businessIds} as ${sql.raw(`businesses_${i}`)},
       ${soldNames} as ${sql.raw(`sold_${i}`)}`;
   });
   const [row] = await queryRows<Row>(tx, sql`select ${sql.join(columns, sql`, `)}`);
-  lookups.forEach((lookup, i) => {
+  for (const { i } of asked) {
+    const lookup = lookups[i] as WordLookup;
     lookup.categoryIds = (row?.[`categories_${i}`] as string[] | undefined) ?? [];
     lookup.businessIds = (row?.[`businesses_${i}`] as string[] | null | undefined) ?? null;
     lookup.soldNames = (row?.[`sold_${i}`] as string[] | null | undefined) ?? null;
-  });
+  }
 }
 
 const emptyLookup: WordLookup = {
   cities: [],
   known: true,
-  names: null,
+  similar: [],
   corrections: [],
   categoryIds: [],
   businessIds: null,
   soldNames: null,
 };
+
+/**
+ * Words of search_words (lexemes as the documents hold them) as one tsquery, any of them,
+ * optionally only where the document has them with this weight ("A": the product's own name).
+ * Quoted the way tsquery's input quotes a lexeme, so nothing in a word is query syntax.
+ */
+function wordsQuery(words: string[], weight = ""): SQL {
+  const text = words
+    .map(
+      (word) =>
+        `'${word.replaceAll("\\", "\\\\").replaceAll("'", "''")}'${weight ? `:${weight}` : ""}`,
+    )
+    .join(" | ");
+  return sql`${text}::tsquery`;
+}
 
 function correctionQuery(corrections: string[]): SQL {
   return sql.join(
@@ -548,11 +590,28 @@ function correctionQuery(corrections: string[]): SQL {
   );
 }
 
-const idList = (ids: string[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
+/**
+ * Many values as one array parameter (`= any(…)`): one bind value to parse and plan instead of
+ * one per value (planning "kitchen"'s 432 product names, listed twice, took ~5 ms). Still a
+ * constant when planned, so PostgreSQL hashes it to test each row.
+ */
+function textArray(values: string[]): SQL {
+  const quoted = values.map(
+    (value) => `"${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`,
   );
+  return sql`${`{${quoted.join(",")}}`}::text[]`;
+}
+
+/**
+ * The businesses with an active product of one of these names, one index look-up per name
+ * (products_name_key_idx). Joined to the names rather than `= any(names)`: PostgreSQL estimates
+ * an `any` list element by element, ~5 ms of planning for "kitchen"'s 432 names.
+ */
+function sellers(names: string[]): SQL {
+  return sql`select sp.business_id from products sp
+    join unnest(${textArray(names)}) as sold(name_key) on oja_unaccent(lower(sp.name)) = sold.name_key
+    where sp.status = 'active'`;
+}
 
 /**
  * What a row gets for naming the words where a shopper means them (issue 15): for each required
@@ -562,24 +621,23 @@ const idList = (ids: string[]) =>
  */
 function contextRank(plan: Plan, lookups: WordLookup[]): SQL {
   const required = plan.words.flatMap((word, i) =>
-    optionalWords.has(word) && plan.words.length > 1 ? [] : [lookups[i] ?? emptyLookup],
+    isRequired(plan, word) ? [lookups[i] ?? emptyLookup] : [],
   );
   if (required.length === 0) return sql`0::float8`;
   const keys = businessKeys[plan.kind];
   const parts = required.map((lookup) => {
     const named: SQL[] = [];
     if (lookup.categoryIds.length > 0)
-      named.push(sql`${keys.categoryId} in (${idList(lookup.categoryIds)})`);
+      named.push(sql`${keys.categoryId} = any(${textArray(lookup.categoryIds)})`);
     if (plan.kind === "products" && lookup.businessIds && lookup.businessIds.length > 0) {
-      named.push(sql`${keys.id} in (${idList(lookup.businessIds)})`);
+      named.push(sql`${keys.id} = any(${textArray(lookup.businessIds)})`);
     }
     const boost =
       named.length === 0
         ? sql`0`
         : sql`case when ${sql.join(named, sql` or `)} then ${contextBoost}::float8 else 0 end`;
     if (plan.kind === "businesses" && lookup.soldNames && lookup.soldNames.length > 0) {
-      return sql`(${boost} + case when b.id in (select sp.business_id from products sp
-          where sp.status = 'active' and oja_unaccent(lower(sp.name)) in (${idList(lookup.soldNames)}))
+      return sql`(${boost} + case when b.id in (${sellers(lookup.soldNames)})
         then ${soldBoost}::float8 else 0 end)`;
     }
     return boost;
@@ -587,72 +645,62 @@ function contextRank(plan: Plan, lookups: WordLookup[]): SQL {
   return sql`((${sql.join(parts, sql` + `)}) / ${required.length}::float8)`;
 }
 
-/** A distinct product name that reads like the word (typos): the name trigram match. */
-function namesLike(word: string): SQL {
-  return sql`oja_unaccent(${word}::text) <% n.name_key`;
-}
-
 /** Every word must match (by the document, the name's trigrams or a city's); the rank of a row. */
 function textMatch(plan: Plan, lookups: WordLookup[]): { match: SQL; textRank: SQL } {
   const { kind, words } = plan;
   const source = sources[kind];
   const nameKey = sql`oja_unaccent(lower(${source.name}))`;
-  const wordMatches = words.map((word, i) => {
+  const required = words.flatMap((word, i) => {
+    if (!isRequired(plan, word)) return [];
     const last = i === words.length - 1;
     const lookup = lookups[i] ?? emptyLookup;
-    const alternatives = [sql`${source.document} @@ ${term(word, last)}`];
-    if (lookup.corrections.length > 0) {
-      alternatives.push(sql`${source.document} @@ (${correctionQuery(lookup.corrections)})`);
+    // Everything a word may be found by in the document, as one tsquery: one pass over the
+    // documents' index, whatever the number of readings.
+    const readings = [term(word, last)];
+    if (lookup.corrections.length > 0) readings.push(correctionQuery(lookup.corrections));
+    // A word the document's own term already finds ("hair" itself, "hair-colour" for "hair",
+    // whose parts the documents hold as words too) adds nothing, and a weight makes the index
+    // recheck every match's document (33,000 for "hair" at 300,000 products).
+    const similar = lookup.similar.filter(
+      (one) =>
+        !one
+          .split(/[^\p{L}\p{N}]+/u)
+          .some((part) => (last ? part.startsWith(word) : part === word)),
+    );
+    if (kind === "products" && similar.length > 0) {
+      // A product whose own name (weight A) has a word that reads like this one: what matching
+      // the names by trigrams did, one word at a time ("masage" → massage).
+      readings.push(wordsQuery(similar, "A"));
     }
+    if (lookup.cities.length > 0) {
+      // A word that reads like a city ("lagso") matches that city in the document (weight D).
+      const cities = lookup.cities.map((city) => `"${city.replaceAll('"', " ")}"`).join(" or ");
+      readings.push(sql`websearch_to_tsquery('simple', ${cities}::text)`);
+    }
+    const swaps = transpositions(word);
+    if (swaps.length > 0 && !lookup.known) {
+      // Only for a word that no document has, so "trial" never finds "trail".
+      readings.push(
+        ...swaps.map((swap) => sql`plainto_tsquery('simple', oja_unaccent(${swap}::text))`),
+      );
+    }
+    const alternatives = [sql`${source.document} @@ (${sql.join(readings, sql` || `)})`];
     if (kind === "businesses" && lookup.soldNames && lookup.soldNames.length > 0) {
       // A business that sells it: its active products of those names (products_name_key_idx).
-      alternatives.push(sql`b.id in (select sp.business_id from products sp
-        where sp.status = 'active' and oja_unaccent(lower(sp.name)) in (${sql.join(
-          lookup.soldNames.map((name) => sql`${name}`),
-          sql`, `,
-        )}))`);
+      // As an array, not `in (select …)`: an index condition on the businesses' key, so the
+      // alternatives stay one bitmap of index look-ups (a sub-select there is a filter, and it
+      // made PostgreSQL read all 10,000 active businesses to apply it).
+      alternatives.push(sql`b.id = any(array(${sellers(lookup.soldNames)}))`);
     }
     if (kind === "businesses") {
       // Written the way the trigram index answers it (`%>`, the commutator of `<%`): given the
       // other form, PostgreSQL commutes it for the index but can't tell the index already
       // checked it, so it checked every match's name again (~2 µs a row, 6 ms for "lagso").
       alternatives.push(sql`${nameKey} %> oja_unaccent(${word}::text)`);
-    } else if (lookup.names === null) {
-      alternatives.push(sql`${nameKey} = any(array(
-        select n.name_key from search_product_names n where ${namesLike(word)}))`);
-    } else if (lookup.names.length > 0) {
-      // The same rows as a trigram match on every product's name, through products_name_key_idx.
-      alternatives.push(
-        sql`${nameKey} in (${sql.join(
-          lookup.names.map((name) => sql`${name}`),
-          sql`, `,
-        )})`,
-      );
     }
-    if (lookup.cities.length > 0) {
-      // A word that reads like a city ("lagso") matches that city in the document (weight D).
-      const cities = lookup.cities.map((city) => `"${city.replaceAll('"', " ")}"`).join(" or ");
-      alternatives.push(sql`${source.document} @@ websearch_to_tsquery('simple', ${cities}::text)`);
-    }
-    const swaps = transpositions(word);
-    if (swaps.length > 0 && !lookup.known) {
-      // Only for a word that no document has, so "trial" never finds "trail".
-      const anyOf = sql.join(
-        swaps.map((swap) => sql`plainto_tsquery('simple', oja_unaccent(${swap}::text))`),
-        sql` || `,
-      );
-      alternatives.push(sql`${source.document} @@ (${anyOf})`);
-    }
-    return { optional: optionalWords.has(word) && words.length > 1, alternatives };
+    return [sql`(${sql.join(alternatives, sql` or `)})`];
   });
-  const required = wordMatches.filter((word) => !word.optional);
-  const match =
-    required.length === 0
-      ? sql`true`
-      : sql.join(
-          required.map((word) => sql`(${sql.join(word.alternatives, sql` or `)})`),
-          sql` and `,
-        );
+  const match = required.length === 0 ? sql`true` : sql.join(required, sql` and `);
   const anyWord = sql.join(
     words.flatMap((word, i) => {
       const corrections = lookups[i]?.corrections ?? [];
@@ -664,9 +712,8 @@ function textMatch(plan: Plan, lookups: WordLookup[]): { match: SQL; textRank: S
     sql` || `,
   );
   // The rank is the weighted full text (A name 1.0, B 0.4, C 0.2, D 0.1) plus, for a name that
-  // reads like the query, how closely (word_similarity, added per distinct name in
-  // searchStatement), so a name match outranks a description mention and typos still rank
-  // sensibly.
+  // reads like the query, how closely (word_similarity, worked out for the ranked candidates in
+  // rankedKeys), so a name match outranks a description mention and typos still rank sensibly.
   return { match, textRank: sql`ts_rank(${source.document}, ${anyWord})::float8` };
 }
 
@@ -687,20 +734,22 @@ function matchedRows(plan: Plan, lookups: WordLookup[]): SQL {
   const context = relevance && plan.words.length > 0 ? contextRank(plan, lookups) : sql`0::float8`;
   // The text rank reads every match's document (~40 ms over "rice"'s 3,765 products on a busy
   // machine), so it is worked out for the ranked candidates only (searchStatement); how many of
-  // the words the name has is one of what picks them when there are more than `maxRanked`.
+  // the words the name has (or a typo's corrections) is one of what picks them when there are
+  // more than `maxRanked`.
   const nameHits =
     relevance && plan.words.length > 0
       ? sql.join(
-          plan.words.map(
-            (word) =>
-              sql`(case when ${nameKey} like '%' || oja_unaccent(${word}::text) || '%' then 1 else 0 end)`,
-          ),
+          plan.words.map((word, i) => {
+            const spellings = [word, ...(lookups[i]?.corrections ?? [])].map(
+              (one) => sql`${nameKey} like '%' || oja_unaccent(${one}::text) || '%'`,
+            );
+            return sql`(case when ${sql.join(spellings, sql` or `)} then 1 else 0 end)`;
+          }),
           sql` + `,
         )
       : sql`0`;
   const sortColumns = sql`${nameHits} as name_hits,
     ${context} as context_rank,
-    ${relevance ? nameKey : sql`null::text`} as name_key,
     ${sort === "name" ? source.name : sql`null::text`} as name`;
   const flags = sql`${where.category} as category_ok, ${where.city} as city_ok,
     ${where.price} as price_ok, ${where.open} as open_ok`;
@@ -941,42 +990,67 @@ function pageItems(kind: SearchKind): SQL {
 
 /**
  * At most this many matches of a relevance search get the full rank (decision 034): the text
- * rank reads each one's document. Chosen in stock first, then by the rest of the rank (context
- * and name similarity, known without the document), the number of words in the name, newest,
- * id; the others follow them by the rest of the rank, then id. A search with fewer matches ranks
- * them all, exactly as before.
+ * rank reads each one's document, and the name's similarity to the text is worked out for them
+ * only. Chosen in stock first, then by the context of decision 022 (known without the document),
+ * the number of words (or corrections) in the name, newest, id; the others follow them by their
+ * context, then id. A search with fewer matches ranks them all, exactly as before.
  */
 export const maxRanked = 500;
 
 /**
- * `keyed` for relevance: every match passing the filters with its sort key, the rank of
- * `sortKey("relevance")`. The others than the candidates take -100 for their text rank: below
- * every candidate (a rank is a few units at most), in a key that is still a function of the row
- * and the search, so keyset pages stay exact.
+ * `page` for relevance: the page after the cursor in the order of `sortKey("relevance")`. The
+ * others than the candidates take -100 for their text rank and no name similarity: below every
+ * candidate (a rank is a few units at most), in a key that is still a function of the row and
+ * the search, so keyset pages stay exact. Every candidate therefore comes before every other
+ * match (the candidates are the first in stock, and an in-stock match outside them means 500
+ * in stock before it), so a page is read from the candidates, and from the others only when
+ * the candidates after the cursor don't fill it: a first page sorts 500 rows, not every match.
  */
-function rankedKeys(plan: Plan, lookups: WordLookup[]): SQL {
+function rankedPage(
+  plan: Plan,
+  lookups: WordLookup[],
+  cursor: CursorKey | null,
+  limit: number,
+): SQL {
   const { textRank } = textMatch(plan, lookups);
-  const table =
-    plan.kind === "products" ? sql.raw("products p on p.id") : sql.raw("businesses b on b.id");
-  return sql`matches as (
-      select matched.id, matched.in_stock, matched.created_at, matched.name_hits,
-        matched.context_rank, named.name_similarity
-      from matched left join named on named.name_key = matched.name_key
-      where category_ok and city_ok and price_ok and open_ok
-    ),
-    candidates as materialized (
-      select top.id, ${textRank} as text_rank from (
-        select id from matches
-        order by in_stock desc, context_rank + coalesce(name_similarity, 0) desc, name_hits desc,
-          created_at desc, id collate "C" asc
+  const products = plan.kind === "products";
+  const table = sql.raw(products ? "products p on p.id" : "businesses b on b.id");
+  const nameKey = sql.raw(products ? "p.search_name_key" : "oja_unaccent(lower(b.name))");
+  // Only a name that reads like the text (word_similarity at least the threshold of `<%`, 0.5)
+  // adds its similarity; below it a name does not read like the query.
+  const readsLike = sql`oja_unaccent(${plan.words.join(" ")}::text)`;
+  const order = sortKey("relevance");
+  const after = afterCursor(order, sql.raw("in_stock"), sql.raw("sort_key"), sql.raw("id"), cursor);
+  const pageOf = (rows: SQL) => sql`
+      select id, in_stock, sort_key from ${rows}
+      where true ${after}
+      order by in_stock desc, sort_key desc, id collate "C" asc
+      limit ${limit + 1}`;
+  // The matches that pass every filter, read where needed rather than copied into a CTE of
+  // their own (referenced twice, it would be materialized: every match copied once more).
+  const matches = sql`(select id, in_stock, created_at, name_hits, context_rank from matched
+      where category_ok and city_ok and price_ok and open_ok) matches`;
+  return sql`candidates as materialized (
+      select top.id, top.in_stock, top.context_rank, ${textRank} as text_rank,
+        case when ${readsLike} <% ${nameKey}
+          then word_similarity(${readsLike}, ${nameKey})::float8 end as name_similarity
+      from (
+        select id, in_stock, context_rank from ${matches}
+        order by in_stock desc, context_rank desc, name_hits desc, created_at desc,
+          id collate "C" asc
         limit ${maxRanked}
       ) top join ${table} = top.id
     ),
-    keyed as (
-      select id, in_stock, ${sortKey("relevance").key} as sort_key from (
-        select matches.id, matches.in_stock, coalesce(candidates.text_rank, -100) as text_rank,
-          matches.context_rank, matches.name_similarity
-        from matches left join candidates on candidates.id = matches.id) ranked
+    candidate_page as materialized (${pageOf(sql`(select id, in_stock, ${order.key} as sort_key from candidates) ranked`)}),
+    other_page as (${pageOf(sql`(
+        select id, in_stock, round((-100 + context_rank) * 1e8) as sort_key from ${matches}
+        where (select count(*) from candidate_page) <= ${limit}
+          and id not in (select id from candidates)) others`)}),
+    page as (
+      select id, in_stock, sort_key, sort_key::text as sort_key_text from (
+        select * from candidate_page union all select * from other_page) both_pages
+      order by in_stock desc, sort_key desc, id collate "C" asc
+      limit ${limit + 1}
     ),`;
 }
 
@@ -1024,17 +1098,7 @@ function searchStatement(
   const order = sortKey(plan.sort);
   const direction = sql.raw(order.descending ? "desc" : "asc");
   const relevance = plan.sort === "relevance";
-  const phrase = plan.words.join(" ");
   const products = kind === "products";
-  // The names that read like the words (word_similarity at least the threshold of `%>`), found
-  // through the trigram indexes: only they add their similarity to the rank. Working it out for
-  // every matched name instead cost ~2.5 µs a name, 6 ms for "lagso"'s 2,410 business names,
-  // for boosts too weak to matter (a description mention with an unrelated name).
-  const readsLike = sql`oja_unaccent(${phrase}::text)`;
-  const similarNames = products
-    ? sql`select n.name_key from search_product_names n where ${readsLike} <% n.name_key`
-    : sql`select distinct oja_unaccent(lower(b.name)) as name_key from businesses b
-        where b.status = 'active' and oja_unaccent(lower(b.name)) %> ${readsLike}`;
   return sql`
     with matched as materialized (${matchedRows(plan, lookups)}),
     -- Every facet in one pass, each counting the matches that pass every filter but its own;
@@ -1055,19 +1119,16 @@ function searchStatement(
     ),
     ${
       relevance
-        ? // Materialized: left to itself the planner moves the call above the join, once a row.
-          sql`named as materialized (
-            select name_key, word_similarity(${readsLike}, name_key)::float8 as name_similarity
-            from (${similarNames}) like_words),`
-        : sql``
-    }
-    ${relevance ? rankedKeys(plan, lookups) : sql`keyed as (select matched.id, matched.in_stock, ${order.key} as sort_key from matched where category_ok and city_ok and price_ok and open_ok),`}
-    page as (
-      select id, in_stock, sort_key, sort_key::text as sort_key_text from keyed
+        ? rankedPage(plan, lookups, cursor, limit)
+        : sql`page as (
+      select id, in_stock, sort_key, sort_key::text as sort_key_text from (
+        select matched.id, matched.in_stock, ${order.key} as sort_key from matched
+        where category_ok and city_ok and price_ok and open_ok) keyed
       where true ${afterCursor(order, sql.raw("in_stock"), sql.raw("sort_key"), sql.raw("id"), cursor)}
       order by in_stock desc, sort_key ${direction}, id collate "C" asc
       limit ${limit + 1}
-    ),
+    ),`
+    }
     items as (${pageItems(kind)}),
     facets as (
       select 'category' as facet, c.slug as value, c.name as label, f.for_category as count
@@ -1157,6 +1218,9 @@ async function setLimits(tx: Executor, timeoutMs: number, indexedReads = false) 
   // set_config(…, true) is SET LOCAL with bind parameters: it ends with the transaction.
   // Parallel workers cost more than they save on a search's reads (they start in ~ms on a busy
   // machine), and PGlite has none: one plan shape on both engines.
+  // work_mem 16 MB: the facets group every match, and PostgreSQL, guessing a group per match,
+  // sorted 33,000 matches ("hair", 300,000 products: 28 ms) rather than hash them in a table
+  // that would not fit the default 4 MB; the real groups are a few dozen.
   // JIT off: with seq scans priced out (below) any plan that still holds one costs ~1e10, far
   // over jit_above_cost, and PostgreSQL spent ~130 ms compiling a statement that runs in 1 ms.
   // indexedReads (search()): its statements are built to be read through indexes, but the
@@ -1169,7 +1233,8 @@ async function setLimits(tx: Executor, timeoutMs: number, indexedReads = false) 
     set_config('pg_trgm.word_similarity_threshold', ${String(wordSimilarityThreshold)}, true),
     set_config('pg_trgm.similarity_threshold', ${String(similarityThreshold)}, true),
     set_config('max_parallel_workers_per_gather', '0', true),
-    set_config('jit', 'off', true)
+    set_config('jit', 'off', true),
+    set_config('work_mem', '16MB', true)
     ${indexedReads ? sql`, set_config('enable_seqscan', 'off', true)` : sql``}`);
 }
 
@@ -1291,11 +1356,6 @@ export interface Suggestion {
   href: string;
 }
 
-/** `%` and `_` are LIKE wildcards and `\` its escape; the typed text must match literally. */
-function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /**
  * Header autocomplete: names that have a word starting with the typed text (strongest), then
  * names that read like it (trigram, for typos), across categories, businesses and products.
@@ -1322,40 +1382,95 @@ export async function suggest(
   // rechecks those few rows. One or two letters make no trigram, so they match the start of
   // the name only, through the prefix indexes of drizzle/0008_name_prefix_indexes.sql.
   const short = cleaned.length < 3;
-  const matches = (key: SQL) =>
+  const startsWord = (key: SQL) =>
     short
       ? sql`${key} like oja_unaccent(${`${likeEscape(cleaned)}%`}::text)`
-      : sql`((${key} like oja_unaccent(${`%${likeEscape(cleaned)}%`}::text)
-          and (' ' || ${key}) like oja_unaccent(${wordPrefix}))
-        or ${q} <% ${key})`;
+      : sql`(${key} like oja_unaccent(${`%${likeEscape(cleaned)}%`}::text)
+          and (' ' || ${key}) like oja_unaccent(${wordPrefix}))`;
+  // A name that only reads like the text (typos) scores its similarity alone, under 1, and a
+  // name with a word starting with the text at least 2: the ones that read like it are looked
+  // for only when fewer than `count` of a kind start a word. "bar" starts words of 822
+  // businesses and 822 product names, and reads like 4,744 names ("(bag)", "tuber"): scoring
+  // and looking up a product for each of those cost ~240 ms, for suggestions never shown.
+  const readsLike = (key: SQL) => (short ? sql`false` : sql`${q} <% ${key}`);
+  // Two letters swapped back ("facail" → facial), which trigrams can't see, as search does.
+  const swaps = transpositions(cleaned);
 
   const businessKey = sql.raw("oja_unaccent(lower(b.name))");
   const nameKey = sql.raw("n.name_key");
   const categoryKey = sql.raw("oja_unaccent(lower(c.name))");
+  // A product name is offered by the first of its active products (in id order) whose business
+  // is active: the names are matched in search_product_names, a few rows, instead of in every
+  // product (drizzle/0011_search_facet_counts.sql).
+  const firstProduct = (name: SQL) => sql`
+      select p.id, p.name, p.slug, b.name as business_name, b.slug as business_slug
+      from products p join businesses b on b.id = p.business_id
+      where oja_unaccent(lower(p.name)) = ${name} and p.status = 'active' and b.status = 'active'
+      order by p.id collate "C" limit 1`;
   const query = sql`
+    with
+    -- Each business's key worked out once (unaccent is most of a row's cost), then scored.
+    business_words as materialized (
+      select b.id, b.name, b.city, b.slug, ${businessKey} as key from businesses b
+      where b.status = 'active' and ${startsWord(businessKey)}),
+    business_matches as (
+      select id, name, city, slug, key from business_words
+      union all
+      select b.id, b.name, b.city, b.slug, ${businessKey} from businesses b
+      where (select count(*) from business_words) < ${count}
+        and b.status = 'active' and ${readsLike(businessKey)}
+        and b.id not in (select id from business_words)),
+    name_words as materialized (
+      select n.name_key from search_product_names n where ${startsWord(nameKey)}),
+    -- Enough names starting a word that have a product to show, or also those reading like it.
+    enough_names as (
+      select count(*) >= ${count} as enough from (
+        select 1 from name_words w where exists (${firstProduct(sql.raw("w.name_key"))})
+        limit ${count}) shown),
+    -- A name reads like the text when one of its words does (search_words, drizzle/0022): the
+    -- words are a few thousand short keys, and each name scores its closest word's similarity,
+    -- so the names ("massage" is in 2,177) need no trigram work of their own.
+    alike_words as (
+      (select k.word, word_similarity(${q}, k.word) as closeness from search_words k
+        where not (select enough from enough_names) and ${readsLike(sql.raw("k.word"))}
+        order by closeness desc, k.word limit ${maxSimilarWords})
+      ${
+        swaps.length > 0
+          ? sql`union
+            select k.word, word_similarity(${q}, k.word) from search_words k
+            where not (select enough from enough_names) and k.word in (${sql.join(
+              swaps.map((swap) => sql`oja_unaccent(${swap}::text)`),
+              sql`, `,
+            )})`
+          : sql``
+      }),
+    name_matches as (
+      select name_key, ${score(sql.raw("name_key"))} as score from name_words
+      union all
+      select n.name_key, max(a.closeness)::numeric(12, 8) from alike_words a
+        join search_product_names n on to_tsvector('simple', n.name_key)
+          @@ ('''' || replace(a.word, '''', '''''') || '''')::tsquery
+      where n.name_key not in (select name_key from name_words)
+      group by n.name_key),
+    -- The best names first, then a product for each of a few times as many as are shown
+    -- (a name may have none): a product is looked up for ~32 names, not every match.
+    best_names as (
+      select name_key, score from name_matches
+      order by score desc, name_key collate "C" limit ${count * 4})
     select * from (
       (select 'category' as kind, c.name as label, null as detail, '/shop/' || c.slug as href,
           c.id, ${score(categoryKey)} as score, 0 as kind_order
-        from categories c where ${matches(categoryKey)}
+        from categories c where ${startsWord(categoryKey)} or ${readsLike(categoryKey)}
         order by score desc, c.id collate "C" limit ${count})
       union all
-      (select 'business', b.name, b.city, '/' || b.slug, b.id, ${score(businessKey)}, 1
-        from businesses b where b.status = 'active' and ${matches(businessKey)}
-        order by 6 desc, b.id collate "C" limit ${count})
+      (select 'business', m.name, m.city, '/' || m.slug, m.id, ${score(sql.raw("m.key"))}, 1
+        from business_matches m
+        order by 6 desc, m.id collate "C" limit ${count})
       union all
       (select 'product', first.name, first.business_name,
           '/' || first.business_slug || '/products/' || first.slug, first.id, names.score, 2
-        from (select n.name_key, ${score(nameKey)} as score
-          from search_product_names n where ${matches(nameKey)}) names
-        -- One suggestion per distinct name, the first of its active products (in id order)
-        -- whose business is active: the names are matched in search_product_names, a few
-        -- rows, instead of in every product (drizzle/0011_search_facet_counts.sql).
-        cross join lateral (
-          select p.id, p.name, p.slug, b.name as business_name, b.slug as business_slug
-          from products p join businesses b on b.id = p.business_id
-          where oja_unaccent(lower(p.name)) = names.name_key and p.status = 'active'
-            and b.status = 'active'
-          order by p.id collate "C" limit 1) first
+        from best_names names
+        cross join lateral (${firstProduct(sql.raw("names.name_key"))}) first
         order by names.score desc, first.id collate "C" limit ${count})
     ) suggestions
     order by score desc, kind_order, label collate "C", id collate "C"
