@@ -80,20 +80,31 @@ const pageFamilies: Array<{ name: string; files: RegExp }> = [
     files: /^routes\/(login|create-account|forgot-password|reset-password|verify-email)\.tsx$/,
   },
   {
-    name: "catalogue-console",
-    files:
-      /^routes\/vendor-(products|product|product-new|products-import|collections|collection)\.tsx$/,
-  },
-  { name: "console-pages", files: /^routes\/(vendor|admin|profile|dev-)/ },
-  {
     name: "business-pages",
-    files:
-      /^routes\/(business-page|business-section|business-profile|storefront|storefront-collection)\.tsx$/,
+    files: /^routes\/(business-page|business-section|business-profile)\.tsx$/,
   },
+  { name: "storefront-pages", files: /^routes\/(storefront|storefront-collection)\.tsx$/ },
   {
     name: "search-pages",
     files: /^routes\/(search-results|search-form|businesses-search|business-catalog-search)\.tsx$/,
   },
+  {
+    name: "catalogue-console",
+    files:
+      /^routes\/vendor-(products|product|product-new|products-import|collections|collection)\.tsx$/,
+  },
+  {
+    name: "orders-console",
+    files:
+      /^routes\/(vendor-orders|vendor-order|vendor-payouts|profile-orders|profile-order|profile)\.tsx$/,
+  },
+  {
+    name: "settings-console",
+    files: /^routes\/(vendor|vendor-profile|vendor-delivery|vendor-payout-account)\.tsx$/,
+  },
+  { name: "admin-console", files: /^routes\/admin/ },
+  // The rest of the console: the dashboard, members, invitations, the developer pages.
+  { name: "console-pages", files: /^routes\/(vendor|dev-)/ },
   // The rest of the shop: home, listings, categories, follows, the screens still to come.
   { name: "shop-pages", files: /^routes\// },
 ];
