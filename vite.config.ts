@@ -44,8 +44,8 @@ function buildVersionFiles(): Plugin {
  * How the browser build is cut into files (decision 015): before it is interactive, a page loads
  * at most eight script files and at most 20 KB gzipped of Oja's own code besides the framework.
  * Fixed per page: the client entry, Rolldown's runtime helpers, the framework, the root's, the
- * layout's (and a parent route's) and the page's own route module. That leaves one file more, two
- * for a page without a parent route: the page's **family** chunk.
+ * layout's (and a parent route's) and the page's own route module. That leaves room for two
+ * files more (one under a parent route); a page uses one: its **family**'s chunk.
  * - `framework`: React, React DOM, React Router, one file (it changes only with them).
  * - the client entry's chunk: what the entry, the root and the layouts import (the header, the
  *   search box, the cart link, the error page: every page runs it), and what three pages in four
@@ -56,9 +56,10 @@ function buildVersionFiles(): Plugin {
  * page never loads another family's chunk for one component: a shop page doesn't carry the
  * console's forms, nor a console page the shop's cards. That costs bytes in the build (and
  * the cache) only, never on a page. Modules with state the whole app shares (the cart, the
- * signed-in user, the toasts) are what the entry, the root and the layouts import, and those
- * are never copied. Nothing reached only through `import()` is copied or grouped, so what
- * loads later still loads later, once.
+ * signed-in user, the toasts, recent searches) are reached from the entry, the root and the
+ * default layout (whose header the other layouts' headers are made of), and nothing those reach
+ * is copied. Nothing reached only through `import()` is copied or grouped, so what loads later
+ * still loads later, once.
  */
 const frameworkModule = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 const routeEntry = "?__react-router-build-client-route";
