@@ -41,35 +41,92 @@ function buildVersionFiles(): Plugin {
 }
 
 /**
- * Which chunk each module of the browser build goes in (decision 015): a page may load at most
- * eight script files before it is interactive, where automatic splitting made ~25 small ones.
+ * How the browser build is cut into files (decision 015): before it is interactive, a page loads
+ * at most eight script files and at most 20 KB gzipped of Oja's own code besides the framework.
  * Fixed per page: the client entry, Rolldown's runtime helpers, the framework, the root's, the
- * layout's (and a parent route's) and the page's own route module. Grouped:
+ * layout's (and a parent route's) and the page's own route module. That leaves room for two
+ * files more (one under a parent route); a page uses one: its **family**'s chunk.
  * - `framework`: React, React DOM, React Router, one file (it changes only with them).
- * - the client entry's chunk: what the entry or the root imports, and what three pages in four
- *   load (the default layout's header, say): every page runs it. The entry exports nothing, so
- *   Rolldown makes this group the entry's own chunk rather than one more file.
- * - `shared`: what two or more shop pages share (cards, the product page's parts, search results).
- * - `console`: what two or more console pages (/vendor, /admin, /profile, /dev) share.
- * - `mixed`: what both kinds share (form fields, the order view).
- * A module one page uses stays in that page's route file, and nothing reached only through
- * `import()` is grouped, so what loads later still loads later. The static import graph is read
- * once parsing is done (`buildEnd`); Rolldown asks the groups afterwards, while it chunks.
+ * - the client entry's chunk: what the entry, the root and the layouts import (the header, the
+ *   search box, the cart link, the error page: every page runs it), and what three pages in four
+ *   load. The entry exports nothing, so Rolldown makes this group the entry's own chunk.
+ * - one chunk per family of pages (`pageFamilies`): what two or more pages of the family use.
+ * - what one page alone uses stays in its route file.
+ * A module that pages of several families use is built once per family (`familyCopies`), so a
+ * page never loads another family's chunk for one component: a shop page doesn't carry the
+ * console's forms, nor a console page the shop's cards. That costs bytes in the build (and
+ * the cache) only, never on a page. Modules with state the whole app shares (the cart, the
+ * signed-in user, the toasts, recent searches) are reached from the entry, the root and the
+ * default layout (whose header the other layouts' headers are made of), and nothing those reach
+ * is copied. Nothing reached only through `import()` is copied or grouped, so what loads later
+ * still loads later, once.
  */
 const frameworkModule = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
-const consolePage = /^routes\/(vendor|admin|profile|dev-)/;
 const routeEntry = "?__react-router-build-client-route";
-type ChunkArea = "entry" | "shared" | "console" | "mixed";
+const familyQuery = "?oja-family=";
+const appDir = path.join(import.meta.dirname, "app") + path.sep;
+/** The modules every page runs, whose imports are shared by all: never copied per family. */
+const globalRoots = ["entry.client.tsx", "root.tsx", "layouts/default.tsx"];
+
+/**
+ * Pages by family, first match wins (route files as app/routes.ts names them). A family is pages
+ * a visitor moves between and that share most of their parts; a page loads its family's chunk
+ * whole, so a family that grows apart should be split.
+ */
+const pageFamilies: Array<{ name: string; files: RegExp }> = [
+  { name: "product-pages", files: /^routes\/(product|search-product)\.tsx$/ },
+  { name: "checkout-pages", files: /^routes\/(cart|checkout|checkout-status)\.tsx$/ },
+  {
+    name: "account-pages",
+    files: /^routes\/(login|create-account|forgot-password|reset-password|verify-email)\.tsx$/,
+  },
+  {
+    name: "business-pages",
+    files: /^routes\/(business-page|business-section|business-profile)\.tsx$/,
+  },
+  { name: "storefront-pages", files: /^routes\/(storefront|storefront-collection)\.tsx$/ },
+  {
+    name: "search-pages",
+    files: /^routes\/(search-results|search-form|businesses-search|business-catalog-search)\.tsx$/,
+  },
+  {
+    name: "catalogue-console",
+    files:
+      /^routes\/vendor-(products|product|product-new|products-import|collections|collection)\.tsx$/,
+  },
+  {
+    name: "orders-console",
+    files:
+      /^routes\/(vendor-orders|vendor-order|vendor-payouts|profile-orders|profile-order|profile)\.tsx$/,
+  },
+  {
+    name: "settings-console",
+    files: /^routes\/(vendor|vendor-profile|vendor-delivery|vendor-payout-account)\.tsx$/,
+  },
+  { name: "admin-console", files: /^routes\/admin/ },
+  // The rest of the console: the dashboard, members, invitations, the developer pages.
+  { name: "console-pages", files: /^routes\/(vendor|dev-)/ },
+  // The rest of the shop: home, listings, categories, follows, the screens still to come.
+  { name: "shop-pages", files: /^routes\// },
+];
+const familyOf = (routeFile: string) =>
+  pageFamilies.find((family) => family.files.test(routeFile))?.name;
+
+const relativeToApp = (file: string) =>
+  (file.startsWith(appDir) ? file.slice(appDir.length) : file).split(path.sep).join("/");
 
 /** Every route file of app/routes.ts, with the pages (leaf routes) that load it. */
 function pagesOfRouteFiles(config: RouteConfigEntry[]) {
   const pages = new Map<string, Set<string>>();
   const all = new Set<string>();
+  /** The page routes' own files (not layouts', not parents'). */
+  const pageFiles = new Set<string>();
   const visit = (entry: RouteConfigEntry, ancestors: string[]) => {
     // A resource route (a .ts module: robots.txt, /api/…) answers without a page.
     if (!entry.children?.length && entry.file.endsWith(".tsx")) {
       const page = entry.id ?? entry.file;
       all.add(page);
+      pageFiles.add(entry.file);
       for (const file of [...ancestors, entry.file]) {
         pages.set(file, new Set([...(pages.get(file) ?? []), page]));
       }
@@ -77,29 +134,140 @@ function pagesOfRouteFiles(config: RouteConfigEntry[]) {
     for (const child of entry.children ?? []) visit(child, [...ancestors, entry.file]);
   };
   for (const entry of config) visit(entry, []);
-  return { pages, all };
+  return { pages, all, pageFiles };
 }
 
-function chunkAreas(config: RouteConfigEntry[]) {
-  const areas = new Map<string, ChunkArea>();
-  const { pages, all } = pagesOfRouteFiles(config);
+/** lucide-react's icon names → their module files (`shopping-bag` for ShoppingBag). */
+let lucideIcons: Promise<Map<string, string>> | undefined;
+function lucideIconFiles() {
+  lucideIcons ??= readFile(
+    path.join(import.meta.dirname, "node_modules/lucide-react/dist/esm/lucide-react.mjs"),
+    "utf8",
+  ).then((index) => {
+    const files = new Map<string, string>();
+    for (const [, names, file] of index.matchAll(
+      /export \{([^}]+)\} from '\.\/icons\/([\w-]+)\.mjs'/g,
+    )) {
+      for (const [, name] of (names as string).matchAll(/default as (\w+)/g)) {
+        files.set(name as string, file as string);
+      }
+    }
+    return files;
+  });
+  return lucideIcons;
+}
+
+/**
+ * The app modules (and lucide icon files) the global roots reach through static imports, read
+ * from the sources before the build: at resolve time the build's own graph isn't known yet. It
+ * may find more than the build keeps (an import only a loader uses): that only copies less.
+ */
+async function globalModules() {
+  const icons = await lucideIconFiles();
+  const found = new Set<string>();
+  const iconFiles = new Set<string>();
+  const visit = async (file: string) => {
+    if (found.has(file)) return;
+    found.add(file);
+    const source = await readFile(file, "utf8");
+    for (const [, names] of source.matchAll(/import\s+\{([^}]+)\}\s+from\s+"lucide-react"/g)) {
+      for (const name of (names as string).split(",").map((each) => each.trim())) {
+        const icon = icons.get(name.split(/\s+as\s+/)[0] as string);
+        if (icon) iconFiles.add(icon);
+      }
+    }
+    const sources = [
+      ...source.matchAll(
+        /(?:^|\n)\s*(?:import|export)\s+(?!type\b)(?:[^;"']*?\sfrom\s+)?"([^"]+)"/g,
+      ),
+    ].map((match) => match[1] as string);
+    for (const each of sources) {
+      const target = each.startsWith("#app/")
+        ? path.join(appDir, each.slice("#app/".length))
+        : each.startsWith(".")
+          ? path.resolve(path.dirname(file), each)
+          : undefined;
+      if (!target || !/\.tsx?$/.test(target) || /\.server\.tsx?$/.test(target)) continue;
+      await visit(target);
+    }
+  };
+  for (const root of globalRoots) await visit(path.join(appDir, root));
+  return { files: found, icons: iconFiles };
+}
+
+/**
+ * Builds a module once per family that uses it: an import made by a page's route module, or by
+ * a module already copied for a family, resolves to `file?oja-family=<name>` (see above).
+ * Only static imports of app modules and lucide icons are copied, never a global one.
+ */
+function familyCopies(config: RouteConfigEntry[]) {
+  const { pageFiles } = pagesOfRouteFiles(config);
+  let global: Awaited<ReturnType<typeof globalModules>> | undefined;
+  const lucideIcon =
+    /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+)\.mjs$/;
+  /** Whether the global roots reach the module (a package other than an icon counts as such). */
+  const isGlobal = (id: string) => {
+    const icon = lucideIcon.exec(id);
+    if (icon) return global?.icons.has(icon[1] as string) ?? false;
+    return id.startsWith(appDir) ? (global?.files.has(id) ?? false) : !id.includes("?");
+  };
   const plugin: Plugin = {
-    name: "oja-chunk-areas",
+    name: "oja-family-copies",
+    enforce: "pre",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async buildStart() {
+      global = await globalModules();
+    },
+    async resolveId(source, importer, options) {
+      if (!importer || options.kind !== "import-statement" || !global) return null;
+      // Server modules leave the browser build with the loaders that use them (React Router's
+      // own resolution refuses them, which is the point): never ours to resolve.
+      if (/\.server(\.tsx?)?$/.test(source)) return null;
+      const [importerFile = importer, query] = importer.split("?");
+      let family: string | undefined;
+      if (importer.includes(familyQuery)) {
+        family = importer.slice(importer.indexOf(familyQuery) + familyQuery.length);
+      } else if (query === undefined && pageFiles.has(relativeToApp(importerFile))) {
+        family = familyOf(relativeToApp(importerFile));
+      }
+      if (!family) return null;
+      const resolved = await this.resolve(source, importerFile, { ...options, skipSelf: true });
+      if (!resolved || resolved.external || resolved.id.includes("?")) return resolved;
+      const copy = lucideIcon.test(resolved.id)
+        ? !isGlobal(resolved.id)
+        : resolved.id.startsWith(appDir) &&
+          // A route module imported for a helper is loaded as itself (React Router strips its
+          // loader and action, which a copy would keep with their server imports).
+          !resolved.id.startsWith(path.join(appDir, "routes") + path.sep) &&
+          /\.tsx?$/.test(resolved.id) &&
+          !isGlobal(resolved.id);
+      return copy ? { ...resolved, id: `${resolved.id}${familyQuery}${family}` } : resolved;
+    },
+  };
+  return { plugin, isGlobal };
+}
+
+/**
+ * Which chunk each module goes in: the entry's or its family's (see above). The static import
+ * graph is read once parsing is done (`buildEnd`); Rolldown asks the groups afterwards.
+ */
+function chunkGroups(config: RouteConfigEntry[]) {
+  const groupOf = new Map<string, string>();
+  const { pages, all } = pagesOfRouteFiles(config);
+  const copies = familyCopies(config);
+  const plugin: Plugin = {
+    name: "oja-chunk-groups",
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
     buildEnd() {
-      areas.clear();
-      const appDir = path.join(import.meta.dirname, "app") + path.sep;
+      groupOf.clear();
       const rootModule = path.join(appDir, "root.tsx");
-      // Module → the pages that load it statically; the entry and the root: every page.
+      // Module → the pages that load it statically; the entry's and the root's: every page.
       const usedBy = new Map<string, Set<string>>();
       for (const id of this.getModuleIds()) {
         if (!this.getModuleInfo(id)?.isEntry) continue;
-        const file = id.replace(routeEntry, "");
-        const relative = (file.startsWith(appDir) ? file.slice(appDir.length) : file)
-          .split(path.sep)
-          .join("/");
-        const loadedBy = pages.get(relative) ?? all;
+        const loadedBy = pages.get(relativeToApp(id.replace(routeEntry, ""))) ?? all;
         const seen = new Set<string>();
         const stack = [id];
         for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
@@ -117,74 +285,44 @@ function chunkAreas(config: RouteConfigEntry[]) {
           usedBy.set(module, new Set([...(usedBy.get(module) ?? []), ...loadedBy]));
         }
       }
-      // zod (~20 KB) validates the console's forms: a console module that needs it stays out of
-      // the console chunk, which every console page loads, and comes with the forms' pages.
-      const needsZod = new Map<string, boolean>();
-      const reachesZod = (id: string): boolean => {
-        if (needsZod.has(id)) return needsZod.get(id) as boolean;
-        needsZod.set(id, false);
-        const answer =
-          /[\\/]node_modules[\\/]zod[\\/]/.test(id) ||
-          (this.getModuleInfo(id)?.importedIds ?? []).some(reachesZod);
-        needsZod.set(id, answer);
-        return answer;
-      };
       for (const [module, users] of usedBy) {
-        if (users.size >= 0.75 * all.size) areas.set(module, "entry");
-        else if (users.size >= 2) {
-          const consoleUsers = [...users].filter((page) => consolePage.test(page)).length;
-          const area =
-            consoleUsers === 0 ? "shared" : consoleUsers === users.size ? "console" : "mixed";
-          if (area !== "console" || !reachesZod(module)) areas.set(module, area);
+        const family = module.includes(familyQuery)
+          ? module.slice(module.indexOf(familyQuery) + familyQuery.length)
+          : undefined;
+        if (family) {
+          if (users.size >= 2) groupOf.set(module, family);
+        } else if (users.size >= 0.75 * all.size || (users.size >= 2 && copies.isGlobal(module))) {
+          groupOf.set(module, "entry");
         }
       }
     },
   };
-  const group = (name: ChunkArea) => ({
-    name,
-    test: (id: string) => areas.get(id) === name,
-  });
+  const group = (name: string) => ({ name, test: (id: string) => groupOf.get(id) === name });
   // The entry's group first: what every page runs is never pulled into another chunk.
   return {
-    plugin,
-    groups: [group("entry"), group("mixed"), group("shared"), group("console")],
+    plugins: [copies.plugin, plugin],
+    groups: [group("entry"), ...pageFamilies.map((family) => group(family.name))],
   };
 }
-const chunks = chunkAreas(routes);
+const chunks = chunkGroups(routes);
 
 /**
  * `import { ShoppingBag } from "lucide-react"` becomes `import ShoppingBag from
  * "lucide-react/icons/shopping-bag"` in the browser build. The package's index re-exports all
  * ~1,900 icons: the bundle keeps only the ones used either way, but the module graph that
- * `chunkAreas` reads would otherwise say every page reaches every icon any page uses.
+ * `chunkGroups` reads would otherwise say every page reaches every icon any page uses.
  */
 function lucideIconImports(): Plugin {
-  let files: Map<string, string> | undefined;
-  const iconFiles = async () => {
-    if (files) return files;
-    const index = await readFile(
-      path.join(import.meta.dirname, "node_modules/lucide-react/dist/esm/lucide-react.mjs"),
-      "utf8",
-    );
-    files = new Map();
-    for (const [, names, file] of index.matchAll(
-      /export \{([^}]+)\} from '\.\/icons\/([\w-]+)\.mjs'/g,
-    )) {
-      for (const [, name] of (names as string).matchAll(/default as (\w+)/g)) {
-        files.set(name as string, file as string);
-      }
-    }
-    return files;
-  };
   return {
     name: "oja-lucide-icon-imports",
     enforce: "pre",
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
     async transform(source, id) {
-      if (!/[\\/]app[\\/].+\.tsx?$/.test(id) || !source.includes('from "lucide-react"'))
-        return null;
-      const icons = await iconFiles();
+      // A family's copy of a module (familyCopies) is `file.tsx?oja-family=…`.
+      if (!/[\\/]app[\\/].+\.tsx?$/.test(id.split("?")[0] as string)) return null;
+      if (!source.includes('from "lucide-react"')) return null;
+      const icons = await lucideIconFiles();
       const code = source.replace(
         /import \{([^}]+)\} from "lucide-react";/g,
         (statement, specifiers: string) => {
@@ -203,6 +341,24 @@ function lucideIconImports(): Plugin {
         },
       );
       return code === source ? null : { code, map: null };
+    },
+  };
+}
+
+/**
+ * lucide-react's icon modules make their component with `../createLucideIcon.mjs`; ours
+ * (app/components/ui/lucide-icon.ts) draws the same markup with a fraction of the code. In both
+ * builds, so that the server's HTML and the browser's hydration agree.
+ */
+function lucideIconFactory(): Plugin {
+  const factory = path.join(appDir, "components", "ui", "lucide-icon.ts");
+  return {
+    name: "oja-lucide-icon-factory",
+    enforce: "pre",
+    apply: "build",
+    resolveId(source, importer) {
+      if (source !== "../createLucideIcon.mjs" || !importer) return null;
+      return /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(importer) ? factory : null;
     },
   };
 }
@@ -305,6 +461,8 @@ export default defineConfig(({ command }) => ({
                 "zod",
                 "jose",
                 "rate-limiter-flexible",
+                // Bundled so that its icons draw with our factory, as in the browser.
+                "lucide-react",
               ],
       },
       build: {
@@ -315,7 +473,8 @@ export default defineConfig(({ command }) => ({
   plugins: [
     markdownPages(),
     lucideIconImports(),
-    chunks.plugin,
+    lucideIconFactory(),
+    ...chunks.plugins,
     tailwindcss(),
     reactRouter(),
     buildVersionFiles(),

@@ -1,12 +1,6 @@
 import { describe, expect, test } from "vitest";
-import {
-  optionalText,
-  plainLine,
-  plainLineProblem,
-  plainParagraph,
-  readJson,
-  requiredText,
-} from "./plain-text.ts";
+import { plainLineProblem, readJson } from "./plain-text.ts";
+import { optionalText, plainLine, plainParagraph, requiredText } from "./text-fields.ts";
 import { z } from "./zod.ts";
 
 describe("a one-line name or address", () => {

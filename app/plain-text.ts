@@ -1,7 +1,7 @@
-import { z } from "#app/zod.ts";
-
 /*
- * The characters Oja refuses, in one place (issue 16). Controls are what no keyboard types: C0
+ * The characters Oja refuses, in one place (issue 16). No zod here: the browser's pages import
+ * these checks, and zod (~20 KB gzipped) stays with the schemas (text-fields.ts) the server and
+ * the forms' submit handlers use (decision 015). Controls are what no keyboard types: C0
  * and DEL, and C1. Bidirectional embeddings, overrides and isolates make text display in another
  * order than it is stored (a business named with U+202E shows shoppers another name than the one
  * on record).
@@ -33,16 +33,9 @@ export function plainLineProblem(value: string, hidden = hiddenCharacters): stri
   return undefined;
 }
 
-/** plainLineProblem as a zod check: `.superRefine(plainLine)`. */
-export function plainLine(value: string, context: z.RefinementCtx) {
-  const problem = plainLineProblem(value);
-  if (problem) context.addIssue({ code: "custom", message: problem });
-}
-
-/** The rule for a text area (notes): the same, but line breaks are its own. */
-export function plainParagraph(value: string, context: z.RefinementCtx) {
-  const problem = plainLineProblem(value, hiddenInParagraph);
-  if (problem) context.addIssue({ code: "custom", message: problem });
+/** The same rule for a text area (notes): line breaks and tabs are its own there. */
+export function plainParagraphProblem(value: string): string | undefined {
+  return plainLineProblem(value, hiddenInParagraph);
 }
 
 /**
@@ -60,33 +53,4 @@ export function readJson(text: string): unknown {
     }
     return value;
   });
-}
-
-/**
- * A field people must fill, trimmed, at most `max` characters (at least `min`), under the one-line
- * rule, or the text-area rule when `multiline` (a description, a reason).
- */
-export function requiredText(
-  what: string,
-  max: number,
-  options: { min?: number; multiline?: boolean } = {},
-) {
-  const { min = 1, multiline = false } = options;
-  return z
-    .string({ message: `Enter ${what}` })
-    .trim()
-    .min(1, `Enter ${what}`)
-    .min(min, `Use at least ${min} characters`)
-    .max(max, `Use at most ${max} characters`)
-    .superRefine(multiline ? plainParagraph : plainLine);
-}
-
-/** The same for a field that may be left empty (then ""). */
-export function optionalText(max: number, options: { multiline?: boolean } = {}) {
-  return z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters`)
-    .superRefine(options.multiline ? plainParagraph : plainLine)
-    .default("");
 }

@@ -20,7 +20,7 @@ import { AppToaster } from "./components/toaster.tsx";
 import { requestContext, services } from "./context.server.ts";
 import { refuseUnreadableInput } from "./security/input.server.ts";
 import { useNonce } from "./security/nonce.ts";
-import { newerBuildSeen } from "./updates/new-version.ts";
+import { newerBuildSeen } from "./updates/newer-build.ts";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [

@@ -1,4 +1,4 @@
-import { optionalText, plainLine, requiredText } from "#app/plain-text.ts";
+import { optionalText, plainLine, requiredText } from "#app/text-fields.ts";
 import { z } from "#app/zod.ts";
 
 import { maxPasswordLength, minPasswordLength } from "./password-length.ts";

@@ -1,6 +1,5 @@
 import { type ComponentType, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { rememberSearch } from "#app/search/recent-searches.ts";
 import { searchPath } from "#app/search/search-query.ts";
 import type { SearchComboboxProps } from "./search-combobox.tsx";
 import {
@@ -88,7 +87,11 @@ export function SearchBox({ className, defaultValue }: SearchBoxProps) {
         // The text is searched: an autocomplete arriving after this must not offer suggestions
         // for it over the results (it did on a slow connection, covering the result tabs).
         typed.current = false;
-        rememberSearch(text);
+        // Kept for the autocomplete, which reads them and brings the module with it: a search
+        // made before it has loaded waits for that chunk to be remembered, not to be made.
+        void import("#app/search/recent-searches.ts").then(({ rememberSearch }) =>
+          rememberSearch(text),
+        );
         navigate(searchPath(text));
       }}
       label={

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "#app/components/toast.ts";
 import type { StartedPayment } from "#app/orders/checkout.server.ts";
-import { openPaystackPopup } from "#app/payments/paystack-inline.ts";
 
 /**
  * Opens the provider's popup for a payment the server started, then hands the result to the
@@ -33,7 +32,10 @@ export function usePaystackPayment(
   const pay = useCallback(
     (payment: StartedPayment) => {
       setPopupOpen(true);
-      openPaystackPopup(inlineScriptUrl, payment.accessCode)
+      // The popup's loader comes with the first payment, like the provider's script it loads
+      // (decision 015); a failure to load either takes the provider's own page below.
+      import("#app/payments/paystack-inline.ts")
+        .then(({ openPaystackPopup }) => openPaystackPopup(inlineScriptUrl, payment.accessCode))
         .then((outcome) => {
           setPopupOpen(false);
           if (outcome.kind === "success") {

@@ -7,12 +7,23 @@ import {
 } from "#app/catalog/brand-color.ts";
 import { type WeekdayKey, weekdayKeys, weekdayNames } from "#app/catalog/opening-hours.ts";
 import { businessSlugSchema } from "#app/catalog/slugs.ts";
-import { optionalText, requiredText } from "#app/plain-text.ts";
+import { optionalText, requiredText } from "#app/text-fields.ts";
 import { z } from "#app/zod.ts";
+import {
+  adminBusinessStatuses,
+  type BusinessStatus,
+  hoursErrorKey,
+  hoursFieldName,
+  maxSpansPerDay,
+} from "./form-fields.ts";
 
-/** A business's states (the `business_status` enum), in the order admins filter them. */
-export const adminBusinessStatuses = ["active", "suspended", "pending", "rejected"] as const;
-export type BusinessStatus = (typeof adminBusinessStatuses)[number];
+export {
+  adminBusinessStatuses,
+  type BusinessStatus,
+  hoursErrorKey,
+  hoursFieldName,
+  maxSpansPerDay,
+};
 
 /** The `businesses.hours` column's shape (app/catalog/schema.server.ts), kept server-free here. */
 export type OpeningHours = Record<WeekdayKey, Array<[string, string]>>;
@@ -93,16 +104,7 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 // ---------------------------------------------------------------------------------------------
 // Opening hours: per weekday, up to two spans of 24-hour "HH:MM", or closed (both left empty).
 
-export const maxSpansPerDay = 2;
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** The form field of one end of one span: `hours-mon-1-opens`. */
-export function hoursFieldName(day: WeekdayKey, span: number, end: "opens" | "closes"): string {
-  return `hours-${day}-${span}-${end}`;
-}
-
-/** The error key of a day's hours: `hours-mon`. */
-export const hoursErrorKey = (day: WeekdayKey) => `hours-${day}`;
 
 /**
  * "9:00", "09.00" and "0900" (phone keypads have no colon) read as "09:00"; anything else is

@@ -21,7 +21,8 @@ import {
   paymentSplit,
   type RecordedOrder,
 } from "#app/payouts/split.ts";
-import { optionalText, readJson, requiredText } from "#app/plain-text.ts";
+import { readJson } from "#app/plain-text.ts";
+import { optionalText, requiredText } from "#app/text-fields.ts";
 import { z } from "#app/zod.ts";
 import {
   fulfilmentFieldName,

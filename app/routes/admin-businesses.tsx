@@ -11,7 +11,7 @@ import {
   restoreBusiness,
   suspendBusiness,
 } from "#app/console/applications.server.ts";
-import { adminBusinessStatuses, type BusinessStatus } from "#app/console/forms.ts";
+import { adminBusinessStatuses, type BusinessStatus } from "#app/console/form-fields.ts";
 import { decideAsAdmin } from "#app/console/review.server.ts";
 import { DecisionDone, DecisionForm, ReasonForm, useDecision } from "#app/console/review-forms.tsx";
 import { services } from "#app/context.server.ts";

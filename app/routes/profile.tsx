@@ -28,12 +28,8 @@ import {
   maxAddresses,
   updateAddress,
 } from "#app/auth/addresses.server.ts";
-import {
-  type FieldErrors,
-  fieldErrors,
-  minPasswordLength,
-  profileDetailsSchema,
-} from "#app/auth/forms.ts";
+import { type FieldErrors, fieldErrors, profileDetailsSchema } from "#app/auth/forms.ts";
+import { minPasswordLength } from "#app/auth/password-length.ts";
 import { formatNigerianPhone } from "#app/auth/phone.ts";
 import { type CurrentUser, requireUser } from "#app/auth/session.server.ts";
 import { OrderList, toOrderSummary } from "#app/components/order-list.tsx";

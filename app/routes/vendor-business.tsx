@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { NavLink, Outlet } from "react-router";
 import { membershipsOf } from "#app/auth/memberships.server.ts";
 import { businessRoleLabels, hasBusinessRole } from "#app/auth/roles.ts";
 import { requireBusinessMember } from "#app/auth/session.server.ts";
@@ -42,13 +42,6 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export type ConsoleData = Route.ComponentProps["loaderData"];
-
-/** The console frame's data, for the sections inside it. */
-export function useConsole(): ConsoleData {
-  const data = useRouteLoaderData<typeof loader>("routes/vendor-business");
-  if (!data) throw new Error("useConsole() outside /vendor/{business}");
-  return data;
-}
 
 export default function VendorBusiness({ loaderData }: Route.ComponentProps) {
   const { business, role, otherBusinesses } = loaderData;

@@ -23,7 +23,6 @@ import {
 import { requireCatalogueManager } from "#app/console/catalogue/guard.server.ts";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
-import { http } from "#app/http/http-client.ts";
 import type { Route } from "./+types/vendor-collection";
 
 /**
@@ -98,11 +97,15 @@ export default function VendorCollection({ loaderData, actionData, params }: Rou
   const notice =
     actionData?.done ??
     (search.get("notice") === "created" ? "Collection created. Now choose its products." : null);
-  const loadProducts: LoadOptions = ({ query, offset, limit, signal }) =>
-    http.request<OptionsPage>(`/vendor/${params.business}/products/options`, {
+  // The HTTP client loads with the first list of options (the box opened or typed in), not
+  // with the page (decision 015).
+  const loadProducts: LoadOptions = async ({ query, offset, limit, signal }) => {
+    const { http } = await import("#app/http/http-client.ts");
+    return http.request<OptionsPage>(`/vendor/${params.business}/products/options`, {
       query: { q: query, offset, limit },
       signal,
     });
+  };
   return (
     <section aria-labelledby="collection-heading" className="space-y-5">
       <Link

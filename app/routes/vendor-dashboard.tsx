@@ -18,12 +18,12 @@ import {
   lowStockThreshold,
   needsAttention,
 } from "#app/console/orders.server.ts";
+import { useConsole } from "#app/console/use-console.ts";
 import { services } from "#app/context.server.ts";
 import { kobo } from "#app/money.ts";
 import { orderTotalKobo } from "#app/orders/order-total.ts";
 import { payoutAccountOf } from "#app/payouts/accounts.server.ts";
 import type { Route } from "./+types/vendor-dashboard";
-import { useConsole } from "./vendor-business.tsx";
 
 /**
  * /vendor/{business}: the dashboard, for every member. Today's and this week's sales in Lagos

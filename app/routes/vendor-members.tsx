@@ -16,11 +16,11 @@ import {
   removeMember,
   revokeInvitation,
 } from "#app/console/members.server.ts";
+import { useConsole } from "#app/console/use-console.ts";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/vendor-members";
-import { useConsole } from "./vendor-business.tsx";
 
 /**
  * /vendor/{business}/members: owners only (managers and staff get 404, page and action alike).

@@ -26,6 +26,7 @@ import {
   orderForBusiness,
   refundBusinessOrder,
 } from "#app/console/orders.server.ts";
+import { useConsole } from "#app/console/use-console.ts";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
 import { formatNaira, kobo, parseNaira } from "#app/money.ts";
@@ -34,7 +35,6 @@ import { orderTotalKobo } from "#app/orders/order-total.ts";
 import { paymentServices } from "#app/orders/payment-services.server.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/vendor-order";
-import { useConsole } from "./vendor-business.tsx";
 
 /**
  * /vendor/{business}/orders/{number}: one order of the business: lines, the buyer's contact,

@@ -8,6 +8,7 @@ import { SelectField } from "#app/components/ui/field.tsx";
 import { Money } from "#app/components/ui/money.tsx";
 import { NextPageLink } from "#app/components/ui/next-page-link.tsx";
 import { ordersOfBusiness } from "#app/console/orders.server.ts";
+import { useConsole } from "#app/console/use-console.ts";
 import { services } from "#app/context.server.ts";
 import { InvalidPageCursorError } from "#app/db/page-cursor.server.ts";
 import { publicError } from "#app/errors.ts";
@@ -15,7 +16,6 @@ import { kobo } from "#app/money.ts";
 import { orderTotalKobo } from "#app/orders/order-total.ts";
 import type { OrderStatus } from "#app/orders/orders.server.ts";
 import type { Route } from "./+types/vendor-orders";
-import { useConsole } from "./vendor-business.tsx";
 
 /**
  * /vendor/{business}/orders: the business's orders, newest first, 20 to a page, filtered by

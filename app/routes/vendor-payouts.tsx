@@ -6,6 +6,7 @@ import { requireBusinessMember } from "#app/auth/session.server.ts";
 import { OrderStatusBadge } from "#app/components/order-status.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { Money } from "#app/components/ui/money.tsx";
+import { useConsole } from "#app/console/use-console.ts";
 import { services } from "#app/context.server.ts";
 import { publicError } from "#app/errors.ts";
 import { kobo } from "#app/money.ts";
@@ -20,7 +21,6 @@ import {
   shiftMonth,
 } from "#app/payouts/ledger.ts";
 import type { Route } from "./+types/vendor-payouts";
-import { useConsole } from "./vendor-business.tsx";
 
 /**
  * /vendor/{business}/payouts: what the business is owed, one Lagos month at a time (`?month=

@@ -9,7 +9,7 @@ import {
   csvColumns,
   type ImportReport,
   maxImportRows,
-} from "#app/console/catalogue/product-input.ts";
+} from "#app/console/catalogue/product-limits.ts";
 import type { Route } from "./+types/vendor-products-import";
 
 /**

@@ -18,7 +18,7 @@ import {
   type FieldErrors,
   useConsoleForm,
 } from "#app/console/console-form.tsx";
-import { hoursErrorKey, hoursFieldName, maxSpansPerDay } from "#app/console/forms.ts";
+import { hoursErrorKey, hoursFieldName, maxSpansPerDay } from "#app/console/form-fields.ts";
 import { PictureField } from "#app/console/picture-field.tsx";
 import { businessProfileForEditing, saveBusinessProfile } from "#app/console/profile.server.ts";
 import { services } from "#app/context.server.ts";

@@ -1,3 +1,10 @@
+import {
+  type BuildInfo,
+  newerBuildSeen,
+  noteNewerBuild,
+  resetNewVersionState,
+} from "./newer-build.ts";
+
 /**
  * New-version detection (spec sections 7 and 9): the build writes /version/latest.json (id and
  * time, served uncached) and /version/{id}.json (its manifest). The browser checks about 1 s
@@ -7,17 +14,8 @@
 export const idleCheckDelayMs = 1000;
 export const defaultPollIntervalMs = 60 * 60 * 1000;
 
-export interface BuildInfo {
-  id: string;
-  time: string;
-}
-
-let newerBuild: BuildInfo | undefined;
-
-/** The newer build seen since this page loaded, if any. */
-export function newerBuildSeen(): BuildInfo | undefined {
-  return newerBuild;
-}
+export type { BuildInfo };
+export { newerBuildSeen, resetNewVersionState };
 
 /** The HTTP client loads with the first check, which comes after the page is idle. */
 export async function fetchLatestBuild(): Promise<BuildInfo> {
@@ -44,11 +42,11 @@ export function watchForNewVersion({
 }: WatchOptions): () => void {
   let stopped = false;
   async function check() {
-    if (stopped || newerBuild) return;
+    if (stopped || newerBuildSeen()) return;
     try {
       const build = await latest();
-      if (!stopped && !newerBuild && build.id !== currentBuildId) {
-        newerBuild = build;
+      if (!stopped && !newerBuildSeen() && build.id !== currentBuildId) {
+        noteNewerBuild(build);
         onNewVersion(build);
       }
     } catch {
@@ -69,9 +67,4 @@ export function watchForNewVersion({
     clearTimeout(delayTimer);
     clearInterval(pollTimer);
   };
-}
-
-/** For tests: forget a newer build seen earlier. */
-export function resetNewVersionState() {
-  newerBuild = undefined;
 }

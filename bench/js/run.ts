@@ -8,10 +8,15 @@ import { isFrameworkFile, jsBudget, routeScripts } from "./budget.ts";
 /**
  * JavaScript a visitor downloads before they can use the page (issue 17, decision 015: the
  * framework plus at most 20 KB gzipped of Oja's own code, in at most 8 script files) on /, /{id},
- * a product page, a search, the cart and checkout of the production build: every script
- * response from navigation until React Router has hydrated (it sets history.scrollRestoration
- * to "manual"), in a fresh browser context (empty cache). What loads after that (the
- * new-version check's HTTP client, the autocomplete on first focus) is not counted.
+ * a product page, a search, the cart and checkout of the production build: every script whose
+ * request started before React committed the hydrated page, in a fresh browser context (empty
+ * cache). The commit's time comes from the hook React DOM calls for its developer tools on every
+ * commit (`onCommitFiberRoot`, in production builds too), defined here before the page loads;
+ * the first commit is the hydration. The page is interactive then: its event handlers are
+ * attached. What starts later is not counted, the effects of that commit included: the HTTP
+ * client the header loads to ask /api/me on a cached page, the new-version check, the
+ * autocomplete on first focus. (Polling for React Router's scroll restoration, as before,
+ * counted those or not depending on timing: its effect runs after the header's.)
  *
  * Sizes: each script body gzipped here at level 9 (the budget's measure, the same whatever the
  * server sends), split into the framework file and the rest (own code), next to the bytes
@@ -78,19 +83,50 @@ try {
         })(),
       );
     });
-    const response = await page.goto(`${server.origin}${pathname}`);
-    await page.waitForFunction(() => history.scrollRestoration === "manual", undefined, {
-      timeout: 30_000,
+    await page.addInitScript(() => {
+      const marked = window as unknown as { __ojaCommittedAt?: number };
+      // The minimal hook React DOM looks for at start: it then reports every commit to it.
+      Object.defineProperty(window, "__REACT_DEVTOOLS_GLOBAL_HOOK__", {
+        value: {
+          supportsFiber: true,
+          renderers: new Map(),
+          inject: () => 1,
+          checkDCE: () => {},
+          onScheduleFiberRoot: () => {},
+          onCommitFiberUnmount: () => {},
+          onPostCommitFiberRoot: () => {},
+          onCommitFiberRoot: () => {
+            marked.__ojaCommittedAt ??= performance.now();
+          },
+        },
+      });
     });
-    // Interactive now: a script requested from here on (a lazy chunk) is not counted. Bodies of
-    // the ones already requested are still awaited below.
+    const response = await page.goto(`${server.origin}${pathname}`);
+    await page.waitForFunction(
+      () => (window as unknown as { __ojaCommittedAt?: number }).__ojaCommittedAt !== undefined,
+      undefined,
+      { timeout: 30_000 },
+    );
+    // Interactive now: a script requested from here on is not counted (below, by its start
+    // time); bodies of the ones already requested are still awaited.
     hydrated = true;
+    const startedBeforeCommit = new Set(
+      await page.evaluate(() => {
+        const committedAt = (window as unknown as { __ojaCommittedAt: number }).__ojaCommittedAt;
+        return performance
+          .getEntriesByType("resource")
+          .filter((entry) => entry.startTime < committedAt)
+          .map((entry) => new URL(entry.name).pathname);
+      }),
+    );
     const inline = await page.evaluate(() =>
       Array.from(document.scripts)
         .filter((script) => !script.src)
         .map((script) => script.textContent ?? ""),
     );
-    const all = (await Promise.all(pending)).filter((script): script is Script => Boolean(script));
+    const all = (await Promise.all(pending)).filter(
+      (script): script is Script => script !== undefined && startedBeforeCommit.has(script.url),
+    );
     // modulepreload and the module import can both show up; a URL is downloaded once.
     const scripts = [...new Map(all.map((script) => [script.url, script])).values()];
     measured[name] = {

@@ -1,6 +1,6 @@
 import type { FieldErrors } from "#app/auth/forms.ts";
 import { Field, TextAreaField } from "#app/components/ui/field.tsx";
-import { collectionLimits } from "./collection-input.ts";
+import { collectionLimits } from "./collection-limits.ts";
 
 /** A collection's name, slug and description, for the new-collection form and the edit form. */
 export function CollectionFields({

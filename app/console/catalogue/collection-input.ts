@@ -1,9 +1,10 @@
-import { plainLine } from "#app/plain-text.ts";
+import { plainLine } from "#app/text-fields.ts";
 import { z } from "#app/zod.ts";
-import { productSlugPattern } from "./product-input.ts";
+import { collectionLimits } from "./collection-limits.ts";
+import { productSlugPattern } from "./product-limits.ts";
 
 /** A collection as the console's forms post it (shared by the browser and the server). */
-export const collectionLimits = { name: 80, slug: 60, description: 1000, products: 500 } as const;
+export { collectionLimits };
 
 export const collectionFormSchema = z.object({
   name: z

@@ -3,7 +3,7 @@ import { ArrowLeft, ArrowRight, ImagePlus, LoaderCircle, RotateCw, Trash2 } from
 import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { FieldError } from "#app/components/ui/field.tsx";
-import { productLimits } from "./product-input.ts";
+import { productLimits } from "./product-limits.ts";
 
 /**
  * A product's pictures in the form: each chosen file is sent at once with XMLHttpRequest (fetch

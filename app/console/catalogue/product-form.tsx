@@ -5,7 +5,7 @@ import { slugify } from "#app/catalog/slugify.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, FormMessage, SelectField, TextAreaField } from "#app/components/ui/field.tsx";
 import { PictureUploader, type UploadedPicture } from "./picture-uploader.tsx";
-import { productLimits } from "./product-input.ts";
+import { productLimits } from "./product-limits.ts";
 
 /** What the form shows at first: a product's saved values, or empty for a new one. */
 export interface ProductFormDefaults {

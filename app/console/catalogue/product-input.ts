@@ -1,6 +1,17 @@
 import { type Kobo, parseNaira } from "#app/money.ts";
-import { plainLine } from "#app/plain-text.ts";
+import { plainLine } from "#app/text-fields.ts";
 import { z } from "#app/zod.ts";
+import {
+  type CsvColumn,
+  csvColumns,
+  type ImportReport,
+  maxImportBytes,
+  maxImportRows,
+  type ProductStatus,
+  productLimits,
+  productSlugPattern,
+  productStatuses,
+} from "./product-limits.ts";
 
 /**
  * What a product is made of when a member types it (the product form) or imports it (a CSV
@@ -8,24 +19,17 @@ import { z } from "#app/zod.ts";
  * plain name ("Price must be…") so they read under a form field and, lower-cased, after
  * "Line 7: " in an import report.
  */
-export const productStatuses = ["draft", "active", "archived"] as const;
-export type ProductStatus = (typeof productStatuses)[number];
-
-export const productLimits = {
-  name: 120,
-  slug: 80,
-  description: 5000,
-  /** ₦100,000,000 */
-  maxPriceKobo: 10_000_000_000,
-  maxStock: 1_000_000,
-  sizes: 20,
-  sizeLength: 24,
-  tags: 20,
-  tagLength: 30,
-  images: 10,
-} as const;
-
-export const productSlugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export {
+  type CsvColumn,
+  csvColumns,
+  type ImportReport,
+  maxImportBytes,
+  maxImportRows,
+  type ProductStatus,
+  productLimits,
+  productSlugPattern,
+  productStatuses,
+};
 
 const nairaExample = "12500.00";
 
@@ -147,28 +151,6 @@ export const productFormSchema = z
   .superRefine(compareAtAbovePrice);
 
 export type ProductFormInput = z.output<typeof productFormSchema>;
-
-/** The columns of the product CSV, in the order the export writes them. */
-export const csvColumns = [
-  "slug",
-  "name",
-  "description",
-  "price_naira",
-  "compare_at_naira",
-  "sizes",
-  "stock",
-  "tags",
-  "status",
-] as const;
-export type CsvColumn = (typeof csvColumns)[number];
-
-export const maxImportBytes = 2 * 1024 * 1024;
-export const maxImportRows = 5000;
-
-/** What an import did: everything, or nothing and why. */
-export type ImportReport =
-  | { ok: true; created: number; updated: number }
-  | { ok: false; problems: string[] };
 
 /** One line of an import, by column name; the slug is required there, as it names the product. */
 export const productCsvSchema = z

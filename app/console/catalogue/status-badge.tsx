@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import type { ProductStatus } from "./product-input.ts";
+import type { ProductStatus } from "./product-limits.ts";
 
 const looks: Record<ProductStatus, { label: string; className: string }> = {
   active: { label: "Active", className: "bg-brand-soft text-brand-strong" },
