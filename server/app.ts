@@ -111,7 +111,7 @@ const assets = import.meta.env.DEV
  */
 export function fastPath(req: IncomingMessage, res: ServerResponse): boolean {
   if (assets?.serve(req, res)) {
-    routeLabels.set(res, "/assets/*");
+    (res as LabelledResponse)[routeLabel] = "/assets/*";
     return true;
   }
   return Boolean(pageCache?.serveHit(req, res));
@@ -121,13 +121,14 @@ export function fastPath(req: IncomingMessage, res: ServerResponse): boolean {
  * The metrics' route label of a request: what answered it when that was no React Router route
  * (built files, pictures, the simulator), else the pattern of the route its path matches.
  */
-const routeLabels = new WeakMap<ServerResponse, string>();
+const routeLabel = Symbol("routeLabel");
+type LabelledResponse = ServerResponse & { [routeLabel]?: string };
 const patternOf = routePatterns((await loadBuild()).routes);
 const fixedRoutes = /^\/(?:healthz|readyz|metrics)$|^\/(?:media|_paystack|version)(?=\/)/;
 
 /** Marks a response as answered by a static file handler (server.ts's express.static). */
 export function labelStaticFile(res: ServerResponse) {
-  routeLabels.set(res, "static");
+  (res as LabelledResponse)[routeLabel] = "static";
 }
 
 /** Counts an answered request (server.ts calls it when the answer is written). */
@@ -137,7 +138,7 @@ export function observe(req: IncomingMessage, res: ServerResponse, arrivedAt: nu
   const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
   const fixed = fixedRoutes.exec(pathname)?.[0];
   const route =
-    routeLabels.get(res) ??
+    (res as LabelledResponse)[routeLabel] ??
     (fixed ? (fixed.length < pathname.length ? `${fixed}/*` : fixed) : patternOf(pathname));
   observeRequest(req.method, route, res.statusCode, (performance.now() - arrivedAt) / 1000);
 }
