@@ -46,48 +46,42 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold text-ink">Admin</h1>
       <nav aria-label="Admin" className="mt-6">
         <ul className="grid gap-3 sm:grid-cols-2">
-          <li>
-            <Link
-              to="/admin/applications"
-              className="flex items-center gap-3 rounded-xl border border-line bg-surface p-4 hover:bg-surface-sunken"
-            >
-              <ClipboardCheck aria-hidden="true" className="size-6 text-brand" />
-              <span className="flex-1">
-                <span className="block font-semibold text-ink">Applications</span>
-                <span className="block text-sm text-ink-muted">
-                  {loaderData.pending === 0
-                    ? "None waiting for review"
-                    : `${loaderData.pending} waiting for review`}
+          {[
+            {
+              to: "/admin/applications",
+              Icon: ClipboardCheck,
+              title: "Applications",
+              detail:
+                loaderData.pending === 0
+                  ? "None waiting for review"
+                  : `${loaderData.pending} waiting for review`,
+            },
+            {
+              to: "/admin/businesses",
+              Icon: Store,
+              title: "Businesses",
+              detail: "Find, suspend and restore",
+            },
+            {
+              to: "/admin/jobs",
+              Icon: ListChecks,
+              title: "Jobs",
+              detail: "Scheduled work, and what failed every try",
+            },
+          ].map(({ to, Icon, title, detail }) => (
+            <li key={to}>
+              <Link
+                to={to}
+                className="flex items-center gap-3 rounded-xl border border-line bg-surface p-4 hover:bg-surface-sunken"
+              >
+                <Icon aria-hidden="true" className="size-6 text-brand" />
+                <span className="flex-1">
+                  <span className="block font-semibold text-ink">{title}</span>
+                  <span className="block text-sm text-ink-muted">{detail}</span>
                 </span>
-              </span>
-            </Link>
-          </li>
-          <li>
-            <Link
-              to="/admin/businesses"
-              className="flex items-center gap-3 rounded-xl border border-line bg-surface p-4 hover:bg-surface-sunken"
-            >
-              <Store aria-hidden="true" className="size-6 text-brand" />
-              <span className="flex-1">
-                <span className="block font-semibold text-ink">Businesses</span>
-                <span className="block text-sm text-ink-muted">Find, suspend and restore</span>
-              </span>
-            </Link>
-          </li>
-          <li>
-            <Link
-              to="/admin/jobs"
-              className="flex items-center gap-3 rounded-xl border border-line bg-surface p-4 hover:bg-surface-sunken"
-            >
-              <ListChecks aria-hidden="true" className="size-6 text-brand" />
-              <span className="flex-1">
-                <span className="block font-semibold text-ink">Jobs</span>
-                <span className="block text-sm text-ink-muted">
-                  Scheduled work, and what failed every try
-                </span>
-              </span>
-            </Link>
-          </li>
+              </Link>
+            </li>
+          ))}
         </ul>
       </nav>
       <section aria-labelledby="audit-log" className="mt-10">
