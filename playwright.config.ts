@@ -10,8 +10,14 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 // Settings of every server the suite starts (this one, and the specs' own, which inherit them):
 // the suite's requests, which all carry the token, may use /dev/mailbox and the simulator's test
 // hooks; and every browser of the suite comes from one address, so its shoppers' unpaid
-// checkouts would otherwise meet the per-address limit (decision 030, which Vitest tests).
-const suiteSettings = { TEST_HOOKS_TOKEN: testHooksToken, CHECKOUT_OPEN_PER_ADDRESS: "1000" };
+// checkouts would otherwise meet the per-address limit (decision 030, which Vitest tests); and
+// Prometheus may read /metrics from elsewhere with its token (health.spec.ts).
+export const e2eMetricsToken = "e2e-metrics-token-long-enough-1";
+const suiteSettings = {
+  TEST_HOOKS_TOKEN: testHooksToken,
+  CHECKOUT_OPEN_PER_ADDRESS: "1000",
+  METRICS_TOKEN: e2eMetricsToken,
+};
 Object.assign(process.env, suiteSettings);
 export const baseURL = `http://localhost:${port}`;
 

@@ -91,12 +91,12 @@ try {
   process.exit(1);
 }
 
-// The fast path sees each request first, before Express and its middleware (compression,
-// static lookups, logging) have done any work for it.
 /** When a request arrived, kept on the request itself (a WeakMap costs more per request). */
 const arrivedAt = Symbol("arrivedAt");
 type TimedRequest = IncomingMessage & { [arrivedAt]?: number };
 let stopping = false;
+// The fast path sees each request first, before Express and its middleware (compression,
+// static lookups, logging) have done any work for it.
 const listener = http.createServer((req, res) => {
   (req as TimedRequest)[arrivedAt] = performance.now();
   // Stopping: answered, and the client told to come back on a new connection (to another

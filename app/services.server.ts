@@ -65,7 +65,7 @@ export async function startServices(): Promise<RunningServices> {
   const { db } = handle;
   const databaseHandle = handle;
   const email = emailDelivery({ db, settings, log });
-  // Set once the jobs run: mail queued before that is sent by the first scheduled delivery.
+  // Set once the jobs run; mail queued before that is asked for when they start (below).
   let jobs: Jobs | undefined;
   const emailQueued = () => {
     if (email.jobs.length === 0) return;

@@ -178,9 +178,10 @@ function fromThisMachine(req: IncomingMessage): boolean {
 
 function sendsMetricsToken(req: IncomingMessage): boolean {
   const token = settings.metricsToken;
-  const given = req.headers.authorization?.replace(/^Bearer\s+/i, "") ?? "";
-  if (!token || given.length !== token.length) return false;
-  return timingSafeEqual(Buffer.from(given), Buffer.from(token));
+  const given = Buffer.from(req.headers.authorization?.replace(/^Bearer\s+/i, "") ?? "");
+  const expected = Buffer.from(token ?? "");
+  // Compared as bytes: timingSafeEqual throws on two lengths, which odd Unicode can make.
+  return Boolean(token) && given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /** Prometheus's page (issue 18). To anyone else it is a 404, as if it did not exist. */

@@ -1,3 +1,4 @@
+import { e2eMetricsToken } from "../../playwright.config.ts";
 import { expect, test } from "./fixtures.ts";
 
 /** The endpoints a load balancer and an orchestrator ask (never cached). */
@@ -55,11 +56,22 @@ test("/metrics counts requests by route pattern and render-cache hits, for this 
     { forwarded: "for=203.0.113.9" },
     { "x-forwarded-for": "203.0.113.9", authorization: "Bearer not-the-token-at-all-000000" },
   ];
+  // A token of the same length in odd Unicode is a wrong token, not a server error.
+  outsiders.push({
+    "x-forwarded-for": "203.0.113.9",
+    authorization: `Bearer ${"é".repeat(e2eMetricsToken.length)}`,
+  });
   for (const headers of outsiders) {
     const outsider = await request.get("/metrics", { headers });
     expect(outsider.status(), JSON.stringify(headers)).toBe(404);
     expect(await outsider.text()).not.toContain("oja_");
   }
+  // Prometheus elsewhere, through the proxy, with the token.
+  const scraper = await request.get("/metrics", {
+    headers: { "x-forwarded-for": "203.0.113.9", authorization: `Bearer ${e2eMetricsToken}` },
+  });
+  expect(scraper.status()).toBe(200);
+  expect(await scraper.text()).toContain("oja_http_requests_total");
 });
 
 // Render-cache hits and built files skip the logs (decision 032), and so carry no id.
