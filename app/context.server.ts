@@ -21,7 +21,7 @@ export interface AppServices {
   payments: PaymentProvider;
   /** Tells the email sender that something was queued (a no-op without SMTP_URL). */
   emailQueued(): void;
-  /** Background and scheduled work (decision 037); rejects when the queue could not start. */
+  /** Background and scheduled work (decision 036); rejects when the queue could not start. */
   jobs: Promise<Jobs>;
 }
 

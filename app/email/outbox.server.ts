@@ -253,7 +253,7 @@ export interface EmailDelivery {
 export const deliveryJob = "email-deliver";
 
 /**
- * With `settings.smtpUrl`, a job (app/jobs, decision 037) that sends pending mail: asked for
+ * With `settings.smtpUrl`, a job (app/jobs, decision 036) that sends pending mail: asked for
  * after each action that queued some (services' `emailQueued`), and every minute for the retries
  * whose wait is over. One run at a time across all instances, each working off what is due.
  */

@@ -3,7 +3,7 @@ import { fromPglite, PgBoss } from "pg-boss";
 import type { Logger } from "pino";
 
 /**
- * Background and scheduled work on pg-boss (issue 18, decision 037), on either engine: with
+ * Background and scheduled work on pg-boss (issue 18, decision 036), on either engine: with
  * DATABASE_URL it keeps its tables in PostgreSQL and every instance shares them, so a scheduled
  * run or a sent job runs once across all of them; on the embedded default the same pg-boss runs
  * in this process on PGlite (its own adapter and backend profile). Retries back off

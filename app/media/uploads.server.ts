@@ -170,7 +170,7 @@ export async function deleteStrayUploadFiles(
 export const unusedImageLifetimeMs = 2 * 24 * 60 * 60 * 1000;
 
 /**
- * Every six hours, once across all instances (a pg-boss schedule, decision 037): pictures nothing
+ * Every six hours, once across all instances (a pg-boss schedule, decision 036): pictures nothing
  * has shown for two days (uploaded for a product form that was never saved, or replaced as a
  * logo), and stray files. Deleting what was deleted already is harmless, so a retry is too.
  */

@@ -9,11 +9,11 @@ import { checkouts, payments } from "./schema.server.ts";
 
 /**
  * Reconciliation (decisions 014 and 024), run every minute once across all instances (a pg-boss
- * schedule, decision 037); each step is still safe to run twice at once. It makes sure that a shopper who paid and closed the browser still ends
- * with a paid order (newest payments first, each asked again after a growing wait, settled as
- * abandoned after a day), that stock held for unpaid checkouts goes back after 30 minutes, that
- * refunds reach the provider and their outcome comes back, and that orders left unpaid for a day
- * are cancelled.
+ * schedule, decision 036); each step is still safe to run twice at once. It makes sure that a
+ * shopper who paid and closed the browser still ends with a paid order (newest payments first,
+ * each asked again after a growing wait, settled as abandoned after a day), that stock held for
+ * unpaid checkouts goes back after 30 minutes, that refunds reach the provider and their outcome
+ * comes back, and that orders left unpaid for a day are cancelled.
  */
 export interface JobContext {
   db: Database;
