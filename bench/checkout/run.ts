@@ -4,7 +4,6 @@ import { parseArgs } from "node:util";
 import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import {
   type DatabaseHandle,
   openPglite,
@@ -27,6 +26,7 @@ import { startPaystackSimulator } from "#server/paystack-simulator/index.ts";
 import { machine, markdownTable, percentile, round } from "../http/record.ts";
 import { startServer } from "../http/server.ts";
 import { recordCheckout } from "./record.ts";
+import { addressOf, browserHeaders, postAction, signIn } from "./shopper.ts";
 
 /**
  * The race for the last units (issue 6), over HTTP (issue 17): `--shoppers` (200) shoppers each
@@ -208,33 +208,8 @@ const server = await startServer({ engine, dataDir, databaseUrl }, port, {
   },
 });
 
-/** Each shopper's own address, as a proxy in front of Oja would pass it on. */
-const addressOf = (index: number) =>
-  `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
-const browserHeaders = (index: number, cookie?: string) => ({
-  origin,
-  referer: `${origin}/checkout`,
-  "user-agent": "Mozilla/5.0 (oja-bench) Chrome/140.0 Safari/537.36",
-  "x-forwarded-for": addressOf(index),
-  ...(cookie ? { cookie } : {}),
-});
-
-/** Signs one shopper in through the /Login form; their session cookies, as a browser keeps them. */
-async function signIn(index: number, email: string): Promise<string> {
-  const response = await fetch(`${origin}/Login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: browserHeaders(index),
-    body: new URLSearchParams({ email, password, redirectTo: "/checkout" }),
-  });
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
-  if (response.status !== 302 || cookies.length === 0) {
-    throw new Error(
-      `Signing in ${email} answered ${response.status}: ${(await response.text()).slice(0, 300)}`,
-    );
-  }
-  return cookies.join("; ");
-}
+const signInShopper = (index: number, email: string) =>
+  signIn(origin, email, password, addressOf(index));
 const cookies: string[] = [];
 // A few at a time: each is a scrypt check on the server, not what this bench measures.
 for (let start = 0; start < shopperRows.length; start += 8) {
@@ -242,7 +217,7 @@ for (let start = 0; start < shopperRows.length; start += 8) {
     ...(await Promise.all(
       shopperRows
         .slice(start, start + 8)
-        .map((shopper, offset) => signIn(start + offset, shopper.email)),
+        .map((shopper, offset) => signInShopper(start + offset, shopper.email)),
     )),
   );
 }
@@ -269,33 +244,13 @@ function checkoutForm(index: number, email: string) {
 }
 const forms = shopperRows.map((shopper, index) => checkoutForm(index, shopper.email));
 
-/**
- * A POST to the checkout route's action the way React Router's fetcher sends it (single fetch:
- * `/checkout.data`), decoded with React Router's own decoder: the action's data, or where it
- * redirected.
- */
-async function postCheckout(index: number, form: URLSearchParams) {
-  const response = await fetch(`${origin}/checkout.data`, {
-    method: "POST",
-    redirect: "manual",
-    headers: browserHeaders(index, cookies[index]),
-    body: form,
-  });
-  const redirectTo = response.headers.get("x-remix-redirect");
-  if (redirectTo) return { status: response.status, redirect: redirectTo, data: undefined };
-  if (!response.body || response.status === 204) {
-    return { status: response.status, redirect: undefined, data: undefined };
-  }
-  const decoded = await decodeViaTurboStream(response.body, globalThis as unknown as Window);
-  await decoded.done;
-  const value = decoded.value as { data?: unknown; redirect?: string; error?: unknown };
-  return {
-    status: response.status,
-    redirect: value.redirect,
-    data: value.data,
-    error: value.error,
-  };
-}
+/** The checkout screen's fetcher posting the form (`/checkout.data`), as that shopper. */
+const postCheckout = (index: number, form: URLSearchParams) =>
+  postAction(
+    `${origin}/checkout.data`,
+    browserHeaders(origin, addressOf(index), cookies[index]),
+    form,
+  );
 const setupMs = performance.now() - setupStarted;
 
 // ---------------------------------------------------------------------------------------------

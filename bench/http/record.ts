@@ -66,7 +66,7 @@ export function engineOf(env: { databaseUrl?: string }): Engine {
 }
 
 export interface Run {
-  bench: "search" | "http" | "js" | "vitals";
+  bench: "search" | "http" | "js" | "vitals" | "soak";
   engine: Engine;
   /** Rows the run saw: active businesses and products. */
   dataset: { businesses: number; products: number };

@@ -1,0 +1,483 @@
+import { readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { hashPassword } from "better-auth/crypto";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { businessMembers } from "#app/console/schema.server.ts";
+import { openPostgres, queryRows } from "#app/db/database.server.ts";
+import { newId } from "#app/db/ids.ts";
+import { migrate } from "#app/db/migrate.server.ts";
+import { accounts, products, users } from "#app/db/schema.server.ts";
+import type { StartCheckoutResult } from "#app/orders/checkout.server.ts";
+import { seedDemo } from "#app/seed/demo.server.ts";
+import { startPaystackSimulator } from "#server/paystack-simulator/index.ts";
+import { addressOf, browserHeaders, postAction, signIn } from "../checkout/shopper.ts";
+import { machine, markdownTable, percentile, record, round } from "../http/record.ts";
+import { type RunningServer, startServer } from "../http/server.ts";
+
+/**
+ * The soak (issue 18, item 5): `--instances` (3) production servers on one PostgreSQL and Redis
+ * behind a small round-robin load balancer in this process, the Paystack simulator as its own
+ * server (one for all instances, as Paystack is), and `--users` (24) shoppers each doing, for
+ * `--minutes` (10), what shoppers do: browse, search, autocomplete, open the cart, and buy (a
+ * checkout paid in the simulator and confirmed, as the popup's callback does), while the owner
+ * of one business archives and restores a product in the console. With `--rolling-restart` two
+ * instances are stopped (SIGTERM: decision 035's graceful stop) and started again during the run.
+ *
+ * It reports throughput, p50/p99 and errors per kind of request (errors must be 0: an answer of
+ * 5xx, a socket error, a checkout not confirmed), that the paid checkouts in the database equal
+ * the payments the simulator completed, and each instance's memory (RSS) after the warm-up and at
+ * the end (flat: within 10 %).
+ *
+ *   npx react-router build
+ *   npm run bench:soak -- --database-url postgres://postgres@127.0.0.1:5432/oja_soak [--minutes 10]
+ *
+ * The database is the soak's own: dropped and made again (its name must contain "soak").
+ */
+const { values } = parseArgs({
+  options: {
+    "database-url": { type: "string" },
+    "redis-url": { type: "string", default: process.env.REDIS_URL ?? "redis://127.0.0.1:6379" },
+    minutes: { type: "string", default: "10" },
+    instances: { type: "string", default: "3" },
+    users: { type: "string", default: "24" },
+    port: { type: "string", default: "3320" },
+    "rolling-restart": { type: "boolean", default: false },
+    "no-record": { type: "boolean", default: false },
+  },
+});
+const databaseUrl = values["database-url"];
+if (!databaseUrl || !new URL(databaseUrl).pathname.includes("soak")) {
+  throw new Error("Give --database-url of a PostgreSQL database whose name contains 'soak'.");
+}
+const minutes = Number(values.minutes);
+const instanceCount = Number(values.instances);
+const userCount = Number(values.users);
+const port = Number(values.port);
+const durationMs = minutes * 60_000;
+const warmupMs = Math.min(60_000, durationMs / 5);
+const dataDir = "/tmp/oja-soak-data";
+const password = "Soak shopper password, long enough 17";
+const host = machine();
+
+// ---------------------------------------------------------------------------------------------
+// A fresh database with the demo data, stock for the whole run, shoppers and one owner.
+
+const name = new URL(databaseUrl).pathname.slice(1);
+const adminUrl = new URL(databaseUrl);
+adminUrl.pathname = "/postgres";
+const admin = new pg.Client({ connectionString: adminUrl.toString() });
+await admin.connect();
+await admin.query(`drop database if exists "${name}" with (force)`);
+await admin.query(`create database "${name}"`);
+await admin.end();
+rmSync(dataDir, { recursive: true, force: true });
+
+const setup = openPostgres(databaseUrl, 4, () => {});
+await migrate(setup.db);
+await seedDemo(setup.db, { mediaDir: path.join(dataDir, "media") });
+// Nobody runs out: the soak measures serving, not selling out (bench:checkout races for stock).
+await setup.db.update(products).set({ stock: 1_000_000 });
+const passwordHash = await hashPassword(password);
+const people = Array.from({ length: userCount }, (_, index) => ({
+  id: newId("usr"),
+  name: `Soak Shopper ${index + 1}`,
+  email: `soak-${index + 1}@bench.oja.test`,
+  emailVerified: true,
+}));
+await setup.db.insert(users).values(people);
+await setup.db.insert(accounts).values(
+  people.map((person) => ({
+    id: newId("acc"),
+    userId: person.id,
+    accountId: person.id,
+    providerId: "credential",
+    password: passwordHash,
+  })),
+);
+const catalogue = await queryRows<{
+  business: string;
+  business_id: string;
+  product: string;
+  product_id: string;
+  category: string;
+  name: string;
+  price_kobo: number;
+}>(
+  setup.db,
+  sql`select b.slug as business, b.id as business_id, p.slug as product, p.id as product_id,
+        c.slug as category, p.name, p.price_kobo
+      from products p join businesses b on b.id = p.business_id join categories c on c.id = b.category_id
+      where p.status = 'active' and b.status = 'active'
+        -- Products sold in sizes need one chosen: the shoppers buy the others.
+        and jsonb_array_length(p.sizes) = 0
+      order by p.id`,
+);
+// The first user owns the first business, and archives and restores its last product (which
+// nobody buys: the shoppers buy the others).
+const owned = catalogue[0];
+if (!owned) throw new Error("The demo seed made no products");
+const edited = catalogue.filter((row) => row.business_id === owned.business_id).at(-1) ?? owned;
+const forSale = catalogue.filter((row) => row.product_id !== edited.product_id);
+await setup.db.insert(businessMembers).values({
+  businessId: owned.business_id,
+  userId: people[0]?.id as string,
+  role: "owner",
+});
+const terms = [...new Set(catalogue.flatMap((row) => row.name.toLowerCase().split(/\W+/)))].filter(
+  (word) => word.length >= 3,
+);
+await setup.close();
+
+// ---------------------------------------------------------------------------------------------
+// The simulator, the instances, the load balancer.
+
+const simulator = await startPaystackSimulator();
+const lbOrigin = `http://127.0.0.1:${port}`;
+const serverEnv = {
+  ...simulator.env,
+  REDIS_URL: values["redis-url"] as string,
+  PUBLIC_URL: lbOrigin,
+  AUTH_SECRET: "soak-auth-secret-the-same-on-every-instance-0001",
+  TRUST_PROXY: "loopback",
+};
+const target = { engine: "postgresql" as const, dataDir, databaseUrl };
+const instances: Array<{ port: number; server: RunningServer; downUntil: number }> = [];
+for (let i = 0; i < instanceCount; i++) {
+  const instancePort = port + 1 + i;
+  instances.push({
+    port: instancePort,
+    server: await startServer(target, instancePort, { env: serverEnv }),
+    downUntil: 0,
+  });
+}
+
+let next = 0;
+let lbRetries = 0;
+/**
+ * Round robin over the instances, a new connection per request (no keep-alive to them): a
+ * stopping instance refuses new connections, and a refused request never reached it, so it is
+ * sent to the next one. Anything else that fails is the client's 502.
+ */
+const balancer = http.createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on("data", (chunk: Buffer) => chunks.push(chunk));
+  req.on("end", () => {
+    const body = Buffer.concat(chunks);
+    const attempt = (tries: number) => {
+      const now = Date.now();
+      let instance = instances[next++ % instances.length];
+      for (let i = 0; i < instances.length && instance && instance.downUntil > now; i++) {
+        instance = instances[next++ % instances.length];
+      }
+      if (!instance || tries >= instances.length * 2) {
+        res.writeHead(502).end("no instance answered");
+        return;
+      }
+      const chosen = instance;
+      const upstream = http.request(
+        {
+          host: "127.0.0.1",
+          port: chosen.port,
+          method: req.method,
+          path: req.url,
+          headers: req.headers,
+          agent: false,
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code === "ECONNREFUSED" && !res.headersSent) {
+          chosen.downUntil = Date.now() + 500;
+          lbRetries += 1;
+          attempt(tries + 1);
+        } else if (!res.headersSent) {
+          res.writeHead(502).end(`upstream: ${error.code ?? error.message}`);
+        } else {
+          res.destroy();
+        }
+      });
+      upstream.end(body);
+    };
+    attempt(0);
+  });
+});
+await new Promise<void>((resolve) => balancer.listen(port, "127.0.0.1", resolve));
+
+// ---------------------------------------------------------------------------------------------
+// The shoppers.
+
+type Kind = "browse" | "search" | "suggest" | "cart" | "checkout" | "console";
+const samples: Record<Kind, number[]> = {
+  browse: [],
+  search: [],
+  suggest: [],
+  cart: [],
+  checkout: [],
+  console: [],
+};
+const errors: Array<{ kind: Kind; what: string }> = [];
+let paymentsCompleted = 0;
+let checkoutsConfirmed = 0;
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
+
+async function timed(kind: Kind, work: () => Promise<string | undefined>) {
+  const started = performance.now();
+  try {
+    const problem = await work();
+    if (problem) errors.push({ kind, what: problem });
+  } catch (error) {
+    errors.push({ kind, what: error instanceof Error ? error.message : String(error) });
+  }
+  samples[kind].push(performance.now() - started);
+}
+
+async function get(pathname: string, headers: Record<string, string>) {
+  const response = await fetch(`${lbOrigin}${pathname}`, { headers, redirect: "manual" });
+  await response.arrayBuffer();
+  return response.status >= 500 ? `GET ${pathname}: ${response.status}` : undefined;
+}
+
+async function buy(index: number, headers: Record<string, string>) {
+  // One unit, picked up: the total is the price the shopper saw (the server prices it again).
+  const item = pick(forSale);
+  const form = new URLSearchParams({
+    intent: "pay",
+    email: people[index]?.email as string,
+    phone: "0803 123 4567",
+    lines: JSON.stringify([{ id: item.product_id, quantity: 1, amount: item.price_kobo / 100 }]),
+    expectedTotalKobo: String(item.price_kobo),
+    [`fulfilment.${item.business_id}`]: "pickup",
+  });
+  const started = await postAction(`${lbOrigin}/checkout.data`, headers, form);
+  const result = (started.data as { result?: StartCheckoutResult } | undefined)?.result;
+  if (started.status !== 200 || !result?.ok) {
+    return `checkout: ${started.status} ${JSON.stringify(started.data).slice(0, 200)}`;
+  }
+  simulator.simulator.complete(result.payment.reference, "success");
+  paymentsCompleted += 1;
+  const confirmed = await postAction(
+    `${lbOrigin}/checkout.data`,
+    headers,
+    new URLSearchParams({ intent: "confirm", reference: result.payment.reference }),
+  );
+  if (confirmed.redirect !== `/checkout/${result.payment.checkoutId}`) {
+    return `confirm: ${confirmed.status} ${JSON.stringify(confirmed.data).slice(0, 200)}`;
+  }
+  checkoutsConfirmed += 1;
+  return undefined;
+}
+
+let archived = false;
+async function editInConsole(headers: Record<string, string>) {
+  archived = !archived;
+  const answer = await postAction(
+    `${lbOrigin}/vendor/${owned?.business}/products/${edited.product_id}.data`,
+    headers,
+    new URLSearchParams({ intent: archived ? "archive" : "restore" }),
+  );
+  return answer.status === 200 ? undefined : `console: ${answer.status}`;
+}
+
+/**
+ * A shopper may start 20 payments in 15 minutes (decision 030's limit per shopper); a real one
+ * starts far fewer. Past it, this shopper browses instead of buying.
+ */
+const paymentStartsAllowed = 19;
+const paymentWindowMs = 15 * 60_000;
+const paymentStarts = new Map<number, number[]>();
+function mayBuy(index: number): boolean {
+  const now = performance.now();
+  const recent = (paymentStarts.get(index) ?? []).filter((at) => now - at < paymentWindowMs);
+  if (recent.length >= paymentStartsAllowed) return false;
+  paymentStarts.set(index, [...recent, now]);
+  return true;
+}
+
+const startedAt = performance.now();
+const deadline = startedAt + durationMs;
+async function shopper(index: number) {
+  const address = addressOf(index + 1);
+  const cookie = await signIn(lbOrigin, people[index]?.email as string, password, address);
+  const signedIn = browserHeaders(lbOrigin, address, cookie);
+  const guest = browserHeaders(lbOrigin, address);
+  while (performance.now() < deadline) {
+    const roll = Math.random();
+    // Half the browsing is done signed out: the home page is cached for guests only.
+    const headers = Math.random() < 0.5 ? guest : signedIn;
+    const item = pick(catalogue);
+    if (index === 0 && roll < 0.2) await timed("console", () => editInConsole(signedIn));
+    else if (roll >= 0.88 && mayBuy(index)) await timed("checkout", () => buy(index, signedIn));
+    else if (roll < 0.45 || roll >= 0.88) {
+      const page = pick([
+        "/",
+        "/b",
+        "/businesses",
+        `/${item.business}`,
+        `/${item.business}/products/${item.product}`,
+        `/shop/${item.category}`,
+      ]);
+      await timed("browse", () => get(page, headers));
+    } else if (roll < 0.65) {
+      await timed("search", () => get(`/search/${encodeURIComponent(pick(terms))}`, headers));
+    } else if (roll < 0.8) {
+      const term = pick(terms);
+      const typed = term.slice(0, 2 + Math.floor(Math.random() * (term.length - 1)));
+      await timed("suggest", () =>
+        get(`/api/search/suggest?q=${encodeURIComponent(typed)}`, headers),
+      );
+    } else await timed("cart", () => get("/cart", headers));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memory after the warm-up and at the end; the rolling restart in between.
+
+function rssMb(server: RunningServer): number | null {
+  try {
+    const status = readFileSync(`/proc/${server.process.pid}/status`, "utf8");
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? round(kb / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+const memory: Array<{
+  instance: number;
+  afterWarmupMb: number | null;
+  endMb: number | null;
+  /** A new process since the warm-up: its figures are shown from its start, not judged. */
+  restarted: boolean;
+}> = [];
+const warm = setTimeout(() => {
+  for (const [i, instance] of instances.entries()) {
+    if (memory[i]?.restarted) continue;
+    memory[i] = {
+      instance: i + 1,
+      afterWarmupMb: rssMb(instance.server),
+      endMb: null,
+      restarted: false,
+    };
+  }
+}, warmupMs);
+const restarts: string[] = [];
+async function restart(i: number) {
+  const instance = instances[i];
+  if (!instance) return;
+  const began = performance.now();
+  await instance.server.stop();
+  instance.server = await startServer(target, instance.port, { env: serverEnv });
+  restarts.push(`instance ${i + 1} in ${round((performance.now() - began) / 1000)} s`);
+  // A new process, measured from its start: not comparable with a warmed-up one.
+  memory[i] = {
+    instance: i + 1,
+    afterWarmupMb: rssMb(instance.server),
+    endMb: null,
+    restarted: true,
+  };
+}
+const rolling = values["rolling-restart"]
+  ? (async () => {
+      await new Promise((resolve) => setTimeout(resolve, durationMs * 0.4));
+      await restart(0);
+      await restart(1);
+    })()
+  : Promise.resolve();
+
+console.log(
+  `Soak: ${instanceCount} instances behind ${lbOrigin}, ${userCount} shoppers, ${minutes} min${values["rolling-restart"] ? ", rolling restart" : ""}…`,
+);
+await Promise.all(Array.from({ length: userCount }, (_, index) => shopper(index)));
+await rolling;
+clearTimeout(warm);
+const elapsedS = (performance.now() - startedAt) / 1000;
+for (const [i, instance] of instances.entries()) {
+  memory[i] = {
+    instance: i + 1,
+    afterWarmupMb: memory[i]?.afterWarmupMb ?? null,
+    endMb: rssMb(instance.server),
+    restarted: memory[i]?.restarted ?? false,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the database says, then the report.
+
+const check = openPostgres(databaseUrl, 2, () => {});
+const [state] = await queryRows<{ paid_checkouts: number; success_payments: number }>(
+  check.db,
+  sql`select (select count(distinct checkout_id) from orders where status = 'paid')::int as paid_checkouts,
+        (select count(*) from payments where status = 'success')::int as success_payments`,
+);
+await check.close();
+await Promise.all(instances.map((instance) => instance.server.stop()));
+await new Promise((resolve) => balancer.close(resolve));
+await simulator.close();
+
+const rows = (Object.keys(samples) as Kind[]).map((kind) => {
+  const times = samples[kind];
+  return {
+    kind,
+    requests: times.length,
+    "per s": round(times.length / elapsedS, 1),
+    p50_ms: round(percentile(times, 0.5)),
+    p99_ms: round(percentile(times, 0.99)),
+    errors: errors.filter((error) => error.kind === kind).length,
+  };
+});
+console.table(rows);
+console.table(memory);
+const growth = memory.map((entry) =>
+  entry.afterWarmupMb && entry.endMb
+    ? (entry.endMb - entry.afterWarmupMb) / entry.afterWarmupMb
+    : null,
+);
+const judged = growth.filter((_, i) => !memory[i]?.restarted);
+const goals = [
+  `errors: ${errors.length} ${
+    errors.length === 0
+      ? "✓"
+      : `✗ (first: ${errors
+          .slice(0, 3)
+          .map((error) => `${error.kind}: ${error.what}`)
+          .join("; ")})`
+  }`,
+  `paid checkouts ${state?.paid_checkouts} = successful payments ${state?.success_payments} = payments completed in the simulator ${paymentsCompleted} ${state?.paid_checkouts === paymentsCompleted && state?.success_payments === paymentsCompleted ? "✓" : "✗"}`,
+  `memory after warm-up → end: ${memory.map((entry, i) => `instance ${entry.instance}${entry.restarted ? " (restarted: from its start)" : ""} ${entry.afterWarmupMb} → ${entry.endMb} MB (${growth[i] === null ? "?" : `${round((growth[i] as number) * 100)} %`})`).join(", ")} ${judged.length > 0 && judged.every((value) => value !== null && value <= 0.1) ? "✓ (≤ 10 % on the instances that ran throughout)" : "✗"}`,
+  `load balancer: ${lbRetries} requests sent on after a refused connection${restarts.length ? `; restarted ${restarts.join(", ")}` : ""}`,
+];
+console.log(goals.join("\n"));
+if (!values["no-record"]) {
+  const file = record({
+    bench: "soak",
+    engine: "postgresql",
+    host,
+    dataset: {
+      businesses: new Set(catalogue.map((row) => row.business_id)).size,
+      products: catalogue.length,
+    },
+    settings: {
+      minutes,
+      instances: instanceCount,
+      users: userCount,
+      rollingRestart: values["rolling-restart"],
+    },
+    table: markdownTable(rows),
+    goals,
+    data: {
+      rows,
+      memory,
+      errors: errors.slice(0, 50),
+      checkoutsConfirmed,
+      paymentsCompleted,
+      state,
+    },
+  });
+  console.log(`Written ${file}`);
+}
+process.exit(errors.length === 0 ? 0 : 1);
