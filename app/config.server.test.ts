@@ -48,7 +48,16 @@ describe("settings", () => {
     [{ PAYSTACK_SECRET_KEY: "wrong", PAYSTACK_PUBLIC_KEY: "pk_test_1" }, "must start with sk_"],
     [{ SEED_DEMO: "yes" }, "SEED_DEMO: must be true or false"],
     [{ METRICS_TOKEN: "short" }, "METRICS_TOKEN: must be at least 24 characters"],
-    [{ S3_BUCKET: "oja-media" }, "S3_BUCKET: object storage is not built yet"],
+    [{ S3_ENDPOINT: "minio:9000", S3_BUCKET: "oja" }, "S3_ENDPOINT: must be a URL"],
+    [{ S3_ENDPOINT: "http://127.0.0.1:9000" }, "S3_ENDPOINT and the S3 keys need S3_BUCKET"],
+    [
+      { S3_BUCKET: "oja", S3_ACCESS_KEY_ID: "key" },
+      "set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
+    ],
+    [
+      { S3_BUCKET: "oja", S3_FORCE_PATH_STYLE: "yes" },
+      "S3_FORCE_PATH_STYLE: must be true or false",
+    ],
     [
       { ...testKeys, PAYSTACK_BASE_URL: "not a url" },
       "PAYSTACK_BASE_URL: must be a URL such as https://api.paystack.co",
@@ -69,6 +78,38 @@ describe("settings", () => {
   ])("a bad value is refused with a message naming it (%o)", (env, message) => {
     expect(() => readSettings(env)).toThrow(SettingsError);
     expect(() => readSettings(env)).toThrow(message);
+  });
+});
+
+describe("object storage settings", () => {
+  test("a bucket keeps pictures in S3: path-style addressing for a local store, AWS's own otherwise", () => {
+    const local = readSettings({
+      S3_BUCKET: "oja-media",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_ACCESS_KEY_ID: "minio",
+      S3_SECRET_ACCESS_KEY: "minio-secret",
+    });
+    expect(local.modes.storage).toBe("s3");
+    expect(local.s3).toEqual({
+      bucket: "oja-media",
+      endpoint: "http://127.0.0.1:9000",
+      region: "us-east-1",
+      credentials: { accessKeyId: "minio", secretAccessKey: "minio-secret" },
+      forcePathStyle: true,
+    });
+    const aws = readSettings({ S3_BUCKET: "oja-media", S3_REGION: "eu-west-1" });
+    expect(aws.s3).toEqual({
+      bucket: "oja-media",
+      endpoint: undefined,
+      region: "eu-west-1",
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+  });
+
+  test("without a bucket, pictures stay on disk", () => {
+    expect(readSettings({}).s3).toBeUndefined();
+    expect(readSettings({ S3_BUCKET: "" }).modes.storage).toBe("disk");
   });
 });
 

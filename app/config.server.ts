@@ -14,6 +14,12 @@ const optionalUrl = (example: string, protocol?: RegExp) =>
     .transform((value) => value?.trim() || undefined)
     .pipe(z.url({ message: `must be a URL such as ${example}`, protocol }).optional());
 
+/** Text where an empty or blank value counts as unset, as it does for the URLs. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined);
+
 /** The simulator's fixed keys (test mode: no real money moves, so they need not be secret). */
 export const simulatorKeys = {
   secretKey: "sk_test_oja_simulator",
@@ -88,15 +94,18 @@ const settingsSchema = z.object({
   STOCK_EXACT_UP_TO: count("units", 0, 1000).default(defaultHoldLimits.exactStockUpTo),
   /** How much memory the render cache of public pages may hold (decision 033). */
   PAGE_CACHE_MB: count("megabytes", 1, 16_384).default(100),
-  // Promised by the README before anything read it: refused until object storage is built, so a
-  // deployment that sets it does not silently keep its pictures on one machine's disk.
-  S3_BUCKET: z
-    .string()
-    .optional()
-    .refine((value) => !value, {
-      message:
-        "object storage is not built yet (issue 18): unset it; pictures are kept under DATA_DIR/media",
-    }),
+  /** Pictures in an S3-compatible bucket instead of DATA_DIR/media (decision 037). */
+  S3_BUCKET: optionalText,
+  /** Any S3-compatible store (MinIO, R2, …); unset: AWS itself. */
+  S3_ENDPOINT: optionalUrl("http://127.0.0.1:9000", /^https?$/),
+  S3_REGION: optionalText.transform((value) => value ?? "us-east-1"),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** `bucket.host` names need DNS that local stores rarely have: path style is their default. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"], { message: "must be true or false" })
+    .transform((value) => value === "true")
+    .optional(),
   SEED_DEMO: z
     .enum(["true", "false"], { message: "must be true or false" })
     .transform((value) => value === "true")
@@ -138,6 +147,7 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     );
   }
   const embedded = raw.DATABASE_URL === undefined;
+  const s3 = s3Settings(raw);
   const port = raw.PORT;
   const publicUrl = raw.PUBLIC_URL ?? `http://localhost:${port}`;
   return {
@@ -182,6 +192,8 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     trustProxy: parseTrustProxy(raw.TRUST_PROXY),
     /** Served over HTTPS: cookies are Secure and browsers are told to keep to HTTPS (HSTS). */
     secure: new URL(raw.PUBLIC_URL ?? "http://localhost").protocol === "https:",
+    /** Where pictures are kept when not on disk (decision 037). */
+    s3,
     /** How often the browser asks whether a new build was deployed. */
     versionCheckMs: raw.VERSION_CHECK_SECONDS * 1000,
     modes: {
@@ -189,10 +201,41 @@ export function readSettings(env: Record<string, string | undefined> = process.e
       cache: raw.REDIS_URL ? ("redis" as const) : ("memory" as const),
       payments: raw.PAYSTACK_SECRET_KEY ? ("paystack" as const) : ("simulator" as const),
       email: raw.SMTP_URL ? ("smtp" as const) : ("outbox" as const),
-      storage: "disk" as const,
+      storage: s3 ? ("s3" as const) : ("disk" as const),
     },
   };
 }
+
+/** The bucket pictures go to, or undefined for the local disk (DATA_DIR/media). */
+function s3Settings(raw: z.infer<typeof settingsSchema>) {
+  const bucket = raw.S3_BUCKET;
+  const anyS3 = raw.S3_ENDPOINT || raw.S3_ACCESS_KEY_ID || raw.S3_SECRET_ACCESS_KEY;
+  if (!bucket) {
+    if (anyS3) {
+      throw new SettingsError(
+        "Oja cannot start: S3_ENDPOINT and the S3 keys need S3_BUCKET (without it, pictures are kept under DATA_DIR/media).",
+      );
+    }
+    return undefined;
+  }
+  if (Boolean(raw.S3_ACCESS_KEY_ID) !== Boolean(raw.S3_SECRET_ACCESS_KEY)) {
+    throw new SettingsError(
+      "Oja cannot start: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS SDK's own credentials: a role, ~/.aws).",
+    );
+  }
+  return {
+    bucket,
+    endpoint: raw.S3_ENDPOINT,
+    region: raw.S3_REGION,
+    credentials:
+      raw.S3_ACCESS_KEY_ID && raw.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: raw.S3_ACCESS_KEY_ID, secretAccessKey: raw.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: raw.S3_FORCE_PATH_STYLE ?? raw.S3_ENDPOINT !== undefined,
+  };
+}
+
+export type S3Settings = NonNullable<ReturnType<typeof s3Settings>>;
 
 /**
  * Which Paystack Oja talks to. `mode: "test"` (no keys): the simulator inside Oja, reached by

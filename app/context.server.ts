@@ -4,6 +4,7 @@ import type { Auth } from "./auth/auth.server.ts";
 import type { Settings } from "./config.server.ts";
 import type { Database } from "./db/database.server.ts";
 import type { Jobs } from "./jobs/jobs.server.ts";
+import type { MediaStore } from "./media/store.server.ts";
 import type { PaymentProvider } from "./payments/provider.server.ts";
 import type { BriefCache } from "./search/brief-cache.server.ts";
 import type { RateLimits } from "./security/rate-limit.server.ts";
@@ -21,6 +22,8 @@ export interface AppServices {
   payments: PaymentProvider;
   /** Tells the email sender that something was queued (a no-op without SMTP_URL). */
   emailQueued(): void;
+  /** Where pictures are kept: the local disk, or an S3 bucket (decision 037). */
+  media: MediaStore;
   /** Background and scheduled work (decision 036); rejects when the queue could not start. */
   jobs: Promise<Jobs>;
 }

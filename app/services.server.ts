@@ -1,13 +1,13 @@
-import path from "node:path";
 import type { Redis } from "ioredis";
 import pino from "pino";
 import { resolveAuthSecret } from "./auth/secret.server.ts";
-import { readSettings, type Settings } from "./config.server.ts";
+import { readSettings } from "./config.server.ts";
 import type { AppServices } from "./context.server.ts";
 import { type DatabaseHandle, openDatabase } from "./db/database.server.ts";
 import { migrate } from "./db/migrate.server.ts";
 import { deliveryJob, emailDelivery } from "./email/outbox.server.ts";
 import { type Jobs, startJobs } from "./jobs/jobs.server.ts";
+import { type MediaStores, openMediaStores } from "./media/store.server.ts";
 import { uploadSweepJob } from "./media/uploads.server.ts";
 import { paymentJobs } from "./orders/payment-jobs.server.ts";
 import { createPaymentProvider } from "./payments/provider.server.ts";
@@ -18,11 +18,9 @@ import { isCatalogEmpty, seedDemo } from "./seed/demo.server.ts";
 export interface RunningServices extends AppServices {
   /** The shared Redis connection when REDIS_URL is set (the page cache's change feed uses it). */
   redis?: Redis;
+  /** Pictures and their rendered variants: on disk, or in the S3 bucket (decision 037). */
+  mediaStores: MediaStores;
   close(): Promise<void>;
-}
-
-export function mediaDir(settings: Settings): string {
-  return path.join(settings.dataDir, "media");
 }
 
 /**
@@ -37,14 +35,17 @@ export async function startServices(): Promise<RunningServices> {
   const authModule = import("./auth/auth.server.ts");
   let handle: DatabaseHandle | undefined;
   let redis: Redis | undefined;
+  let mediaStores: MediaStores | undefined;
   try {
+    // First: a bucket that is missing or refuses the keys stops the start before anything else.
+    mediaStores = await openMediaStores(settings);
     handle = await openDatabase(settings, (error) =>
       log.warn({ err: error }, "PostgreSQL dropped an idle connection"),
     );
     const applied = await migrate(handle.db);
     if (applied.length > 0) log.info({ applied }, "applied migrations");
     if (settings.seedDemo && (await isCatalogEmpty(handle.db))) {
-      const seeded = await seedDemo(handle.db, { mediaDir: mediaDir(settings) });
+      const seeded = await seedDemo(handle.db, { media: mediaStores.originals });
       log.info(seeded, "filled the empty database with demo data");
     }
     if (settings.redisUrl) {
@@ -55,15 +56,21 @@ export async function startServices(): Promise<RunningServices> {
     }
   } catch (error) {
     redis?.disconnect();
+    mediaStores?.close();
     await handle?.close();
     throw error;
   }
   log.info(
-    { modes: settings.modes, ms: Math.round(performance.now() - started) },
+    {
+      modes: settings.modes,
+      media: mediaStores.location,
+      ms: Math.round(performance.now() - started),
+    },
     "services started",
   );
   const { db } = handle;
   const databaseHandle = handle;
+  const media = mediaStores;
   const email = emailDelivery({ db, settings, log });
   // Set once the jobs run; mail queued before that is asked for when they start (below).
   let jobs: Jobs | undefined;
@@ -86,7 +93,7 @@ export async function startServices(): Promise<RunningServices> {
     definitions: [
       ...paymentJobs({ db, payments, log: jobsLog, publicUrl: settings.publicUrl, emailQueued }),
       ...email.jobs,
-      uploadSweepJob({ db, mediaDir: mediaDir(settings), log: jobsLog }),
+      uploadSweepJob({ db, media: media.originals, log: jobsLog }),
     ],
   }).then((started) => {
     jobs = started;
@@ -108,6 +115,8 @@ export async function startServices(): Promise<RunningServices> {
     payments,
     emailQueued,
     redis,
+    media: media.originals,
+    mediaStores: media,
     jobs: jobsReady,
     async close() {
       // Running jobs finish first (pg-boss waits for them), then what they use goes.
@@ -117,6 +126,7 @@ export async function startServices(): Promise<RunningServices> {
       );
       await email.close();
       redis?.disconnect();
+      media.close();
       await databaseHandle.close();
     },
   };

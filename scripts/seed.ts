@@ -9,9 +9,9 @@ import cliProgress from "cli-progress";
 import { readSettings, SettingsError } from "#app/config.server.ts";
 import { type DatabaseHandle, openDatabase } from "#app/db/database.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
+import { openMediaStores } from "#app/media/store.server.ts";
 import { seedBenchmark } from "#app/seed/bench.server.ts";
 import { isCatalogEmpty, seedDemo } from "#app/seed/demo.server.ts";
-import { mediaDir } from "#app/services.server.ts";
 
 const usage = `Usage: npm run db:seed [-- --businesses N] [--products N]
 
@@ -84,17 +84,18 @@ async function main(): Promise<number> {
         );
         return 1;
       }
-      const media = mediaDir(settings);
-      console.log(`Seeding demo data into ${where}, pictures in ${media}`);
+      const media = await openMediaStores(settings);
+      console.log(`Seeding demo data into ${where}, pictures in ${media.location}`);
       bar.start(1, 0, { unit: "steps" });
       const seeded = await seedDemo(handle.db, {
-        mediaDir: media,
+        media: media.originals,
         onProgress: (done, total) => {
           bar.setTotal(total);
           bar.update(done);
         },
       });
       bar.stop();
+      media.close();
       console.log(
         `Seeded ${format.format(seeded.businesses)} businesses and ${format.format(seeded.products)} products in ${seconds(started)}.`,
       );

@@ -5,6 +5,7 @@ import { pinoHttp } from "pino-http";
 import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
 import { type RequestInfo, requestContext, servicesContext } from "#app/context.server.ts";
 import { checkReadiness } from "#app/health/readiness.server.ts";
+import { mediaDir } from "#app/media/store.server.ts";
 import {
   observeRequest,
   registry,
@@ -13,8 +14,8 @@ import {
 } from "#app/metrics/metrics.server.ts";
 import { staticFileHeaders as staticHeadersFor } from "#app/security/headers.server.ts";
 import { mayUseTestHooks, testHooksHeader } from "#app/security/test-hooks.ts";
-import { mediaDir, type RunningServices, startServices } from "#app/services.server.ts";
-import { diskVariantStorage, mediaVariants, variantCacheDir } from "./media-variants.ts";
+import { type RunningServices, startServices } from "#app/services.server.ts";
+import { mediaOriginals, mediaVariants, storeVariantStorage } from "./media-variants.ts";
 import { createPageCache, localFeed, redisFeed } from "./page-cache.ts";
 import {
   createPaystackSimulator,
@@ -197,14 +198,16 @@ app.get("/metrics", async (req, res) => {
 app.use(
   "/media/w",
   mediaVariants({
-    storage: diskVariantStorage({
-      mediaDir: mediaDir(settings),
-      cacheDir: variantCacheDir(settings.dataDir),
-    }),
+    storage: storeVariantStorage(services.mediaStores),
     onRendered: (rendered) => services.log.debug(rendered, "rendered a picture variant"),
   }),
 );
-app.use("/media", express.static(mediaDir(settings), { maxAge: "7d", fallthrough: false }));
+app.use(
+  "/media",
+  settings.s3
+    ? mediaOriginals(services.mediaStores.originals)
+    : express.static(mediaDir(settings), { maxAge: "7d", fallthrough: false }),
+);
 
 app.use(
   pinoHttp({

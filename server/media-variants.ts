@@ -1,8 +1,6 @@
-import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
-import path from "node:path";
 import type { RequestHandler } from "express";
+import { diskMediaStore, type MediaStore, mediaContentType } from "#app/media/store.server.ts";
 import {
   canonicalWidth,
   parseVariantPath,
@@ -20,8 +18,8 @@ import {
  */
 
 /**
- * Where originals are read and rendered variants are kept. Local disk by default; object storage
- * (S3) only has to implement these three calls.
+ * Where originals are read and rendered variants are kept: local disk by default, an S3 bucket
+ * when one is configured (decision 037).
  */
 export interface VariantStorage {
   /** The original's bytes, or null when nothing is stored at this path. */
@@ -32,43 +30,23 @@ export interface VariantStorage {
   writeVariant(key: string, bytes: Buffer): Promise<void>;
 }
 
-/** Resolves `relative` inside `root`, refusing anything that would land outside it. */
-function inside(root: string, relative: string): string {
-  const base = path.resolve(root);
-  const resolved = path.resolve(base, relative);
-  if (!resolved.startsWith(base + path.sep)) throw new Error(`path escapes ${root}: ${relative}`);
-  return resolved;
-}
-
-async function readIfPresent(file: string): Promise<Buffer | null> {
-  try {
-    return await readFile(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    if ((error as NodeJS.ErrnoException).code === "EISDIR") return null;
-    throw error;
-  }
+/** Originals and variants as two media stores: a folder each on disk, or two prefixes of a bucket. */
+export function storeVariantStorage(stores: {
+  originals: MediaStore;
+  variants: MediaStore;
+}): VariantStorage {
+  return {
+    readOriginal: (relative) => stores.originals.read(relative),
+    readVariant: (key) => stores.variants.read(key),
+    writeVariant: (key, bytes) => stores.variants.write(key, bytes, mediaContentType(key)),
+  };
 }
 
 export function diskVariantStorage(dirs: { mediaDir: string; cacheDir: string }): VariantStorage {
-  return {
-    readOriginal: async (relative) => readIfPresent(inside(dirs.mediaDir, relative)),
-    readVariant: async (key) => readIfPresent(inside(dirs.cacheDir, key)),
-    async writeVariant(key, bytes) {
-      const file = inside(dirs.cacheDir, key);
-      await mkdir(path.dirname(file), { recursive: true });
-      // Two first requests may render the same variant at once: each writes its own temporary
-      // file and renames it into place, and a rename replaces the target in one step.
-      const temporary = `${file}.${randomUUID()}.tmp`;
-      try {
-        await writeFile(temporary, bytes);
-        await rename(temporary, file);
-      } catch (error) {
-        await rm(temporary, { force: true });
-        throw error;
-      }
-    },
-  };
+  return storeVariantStorage({
+    originals: diskMediaStore(dirs.mediaDir),
+    variants: diskMediaStore(dirs.cacheDir),
+  });
 }
 
 export const avifOptions = { quality: 50, effort: 2 } as const;
@@ -117,11 +95,6 @@ export function taskQueue(limit: number) {
 
 function variantKey(width: VariantWidth, format: VariantFormat, original: string): string {
   return `${width}/${format}/${original}.${format}`;
-}
-
-/** Rendered variants live beside the database, apart from the originals they are made from. */
-export function variantCacheDir(dataDir: string): string {
-  return path.join(dataDir, "media-variants");
 }
 
 export interface MediaVariantsOptions {
@@ -190,3 +163,42 @@ export function mediaVariants(options: MediaVariantsOptions): RequestHandler {
     }
   };
 }
+
+/**
+ * `/media/{path}` from a bucket: the original as it was uploaded, under the same URL the disk
+ * serves it at, so every page's picture URLs stay as they are (decision 037). An original never
+ * changes under its path, so browsers and CDNs may keep it for a year.
+ */
+export function mediaOriginals(store: MediaStore): RequestHandler {
+  return async (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    let relative: string;
+    try {
+      relative = decodeURIComponent(req.path).replace(/^\/+/, "");
+    } catch {
+      res.status(404).type("text/plain").send("No such picture.");
+      return;
+    }
+    if (!mediaPath.test(relative)) {
+      res.status(404).type("text/plain").send("No such picture.");
+      return;
+    }
+    try {
+      const bytes = await store.read(relative);
+      if (bytes === null) {
+        res.status(404).type("text/plain").send("No such picture.");
+        return;
+      }
+      res.set({
+        "Content-Type": mediaContentType(relative),
+        "Cache-Control": "public, max-age=31536000, immutable",
+      });
+      res.send(bytes);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** Folders and names as Oja writes them (`uploads/img_….webp`): nothing else is looked up. */
+const mediaPath = /^(?:[\w-]+\/)+[\w.-]+\.\w+$/;

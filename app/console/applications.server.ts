@@ -17,6 +17,7 @@ import {
 import { businesses, businessMembers, categories, images, users } from "#app/db/schema.server.ts";
 import { type EmailMessage, queueEmail } from "#app/email/outbox.server.ts";
 import { renderEmail } from "#app/email/render.ts";
+import type { MediaStore } from "#app/media/store.server.ts";
 import { formUploads, ImageUploadError } from "#app/media/uploads.server.ts";
 import {
   applicationSchema,
@@ -158,9 +159,9 @@ export type ApplyResult = { businessId: string } | Refusal;
  */
 export async function applyForBusiness(
   db: Database,
-  options: { user: CurrentUser; form: FormData; request: Request; mediaDir: string },
+  options: { user: CurrentUser; form: FormData; request: Request; media: MediaStore },
 ): Promise<ApplyResult> {
-  const { user, form, request, mediaDir } = options;
+  const { user, form, request, media } = options;
   if (!user.emailVerified) {
     return {
       status: 403,
@@ -177,7 +178,7 @@ export async function applyForBusiness(
   if (!category) return { status: 400, errors: { categoryId: "Choose a category from the list" } };
   const logo = uploadedFile(form, "logo");
   const cover = uploadedFile(form, "cover");
-  const uploads = formUploads(db, mediaDir);
+  const uploads = formUploads(db, media);
 
   try {
     return await db.transaction(async (tx) => {

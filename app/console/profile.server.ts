@@ -5,6 +5,7 @@ import type { FieldErrors } from "#app/auth/forms.ts";
 import { mediaUrl } from "#app/catalog/catalog.server.ts";
 import type { Database } from "#app/db/database.server.ts";
 import { businesses, categories, images } from "#app/db/schema.server.ts";
+import type { MediaStore } from "#app/media/store.server.ts";
 import { formUploads, ImageUploadError } from "#app/media/uploads.server.ts";
 import { type OpeningHours, parseProfileForm } from "./forms.ts";
 
@@ -82,10 +83,10 @@ export async function saveBusinessProfile(
     actorId: string;
     form: FormData;
     request: Request;
-    mediaDir: string;
+    media: MediaStore;
   },
 ): Promise<SaveProfileResult> {
-  const { businessId, actorId, form, request, mediaDir } = options;
+  const { businessId, actorId, form, request, media } = options;
   const values = Object.fromEntries([...form].filter(([, value]) => typeof value === "string"));
   const parsed = parseProfileForm(values);
   if (parsed.errors) return { status: 400, errors: parsed.errors };
@@ -97,7 +98,7 @@ export async function saveBusinessProfile(
   if (!category) return { status: 400, errors: { categoryId: "Choose a category from the list" } };
   const newLogo = uploadedFile(form, "logo");
   const newCover = uploadedFile(form, "cover");
-  const uploads = formUploads(db, mediaDir);
+  const uploads = formUploads(db, media);
   try {
     await db.transaction(async (tx) => {
       const [current] = await tx

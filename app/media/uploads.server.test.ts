@@ -7,6 +7,7 @@ import type { DatabaseHandle } from "#app/db/database.server.ts";
 import { businesses, images } from "#app/db/schema.server.ts";
 import { createBusiness, createCategory } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
+import { diskMediaStore, type MediaStore } from "./store.server.ts";
 import {
   deleteStrayUploadFiles,
   deleteUnusedImages,
@@ -18,10 +19,12 @@ import {
 
 let database: DatabaseHandle;
 let mediaDir: string;
+let media: MediaStore;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   mediaDir = await mkdtemp(path.join(tmpdir(), "oja-uploads-"));
+  media = diskMediaStore(mediaDir);
 });
 
 afterAll(async () => {
@@ -39,7 +42,7 @@ async function png(width: number, height: number) {
 describe("storing an uploaded picture", () => {
   test("a picture is re-encoded as WebP, scaled to at most 2400 px, and recorded with its size", async () => {
     const file = new File([await png(3000, 1500)], "cover.png", { type: "image/png" });
-    const stored = await storeUploadedImage(database.db, file, { mediaDir, alt: "Our shop front" });
+    const stored = await storeUploadedImage(database.db, file, { media, alt: "Our shop front" });
     expect(stored).toMatchObject({ width: 2400, height: 1200, alt: "Our shop front" });
     expect(stored.url).toMatch(/^\/media\/uploads\/img_[0-9a-z]+\.webp$/);
     const written = await readFile(path.join(mediaDir, stored.url.replace("/media/", "")));
@@ -54,15 +57,15 @@ describe("storing an uploaded picture", () => {
 
   test("a file that isn't a picture, an empty one and one over 8 MB are refused with a message", async () => {
     const fake = new File(["<svg onload=alert(1)>"], "logo.png", { type: "image/png" });
-    await expect(storeUploadedImage(database.db, fake, { mediaDir })).rejects.toThrow(
+    await expect(storeUploadedImage(database.db, fake, { media })).rejects.toThrow(
       ImageUploadError,
     );
     const empty = new File([], "empty.png", { type: "image/png" });
-    await expect(storeUploadedImage(database.db, empty, { mediaDir })).rejects.toThrow(
+    await expect(storeUploadedImage(database.db, empty, { media })).rejects.toThrow(
       "Choose a picture",
     );
     const huge = new File([new Uint8Array(maxUploadBytes + 1)], "huge.jpg", { type: "image/jpeg" });
-    await expect(storeUploadedImage(database.db, huge, { mediaDir })).rejects.toThrow(
+    await expect(storeUploadedImage(database.db, huge, { media })).rejects.toThrow(
       "larger than 8 MB",
     );
   });
@@ -81,7 +84,7 @@ describe("pictures nothing shows (issue 16)", () => {
   const picture = async () => new File([await png(40, 30)], "logo.png", { type: "image/png" });
 
   test("a form's uploads that nothing uses are deleted, rows and files; a used one stays", async () => {
-    const uploads = formUploads(database.db, mediaDir);
+    const uploads = formUploads(database.db, media);
     const used = await uploads.store(database.db, await picture(), {});
     const unused = await uploads.store(database.db, await picture(), {});
     const category = await createCategory(database.db, { slug: "uploads-sweep" });
@@ -97,7 +100,7 @@ describe("pictures nothing shows (issue 16)", () => {
   });
 
   test("an upload whose row a rolled-back transaction took loses its file too", async () => {
-    const uploads = formUploads(database.db, mediaDir);
+    const uploads = formUploads(database.db, media);
     let stored = "";
     await expect(
       database.db.transaction(async (tx) => {
@@ -111,8 +114,8 @@ describe("pictures nothing shows (issue 16)", () => {
   });
 
   test("the sweep deletes old unused uploads and stray files, never fresh ones or the demo's", async () => {
-    const old = await storeUploadedImage(database.db, await picture(), { mediaDir });
-    const fresh = await storeUploadedImage(database.db, await picture(), { mediaDir });
+    const old = await storeUploadedImage(database.db, await picture(), { media });
+    const fresh = await storeUploadedImage(database.db, await picture(), { media });
     const longAgo = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000);
     await database.db.update(images).set({ createdAt: longAgo }).where(eq(images.id, old.id));
     await database.db.insert(images).values({
@@ -123,7 +126,7 @@ describe("pictures nothing shows (issue 16)", () => {
       createdAt: longAgo,
     });
     const cutoff = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
-    expect(await deleteUnusedImages(database.db, mediaDir, { before: cutoff })).toBe(1);
+    expect(await deleteUnusedImages(database.db, media, { before: cutoff })).toBe(1);
     expect(await rowsOf([old.id, fresh.id, "img_seed000000000001"])).toEqual(
       expect.arrayContaining([fresh.id, "img_seed000000000001"]),
     );
@@ -135,7 +138,7 @@ describe("pictures nothing shows (issue 16)", () => {
     await writeFile(newStray, "x");
     await utimes(stray, longAgo, longAgo);
     const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
-    expect(await deleteStrayUploadFiles(database.db, mediaDir, anHourAgo)).toBe(1);
+    expect(await deleteStrayUploadFiles(database.db, media, anHourAgo)).toBe(1);
     expect(await exists("uploads/img_stray00000000001.webp")).toBe(false);
     expect(await exists("uploads/img_stray00000000002.webp")).toBe(true);
     expect(await exists(`uploads/${fresh.id}.webp`)).toBe(true);

@@ -1,17 +1,17 @@
-import { mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { and, inArray, lt, sql } from "drizzle-orm";
 import { mediaUrl } from "#app/catalog/catalog.server.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 import { businesses, images, productImages } from "#app/db/schema.server.ts";
 import type { JobDefinition } from "#app/jobs/jobs.server.ts";
+import type { MediaStore } from "#app/media/store.server.ts";
 
 /**
  * Pictures people upload (logos, covers, product photos): checked by decoding them, never by
  * their name or the browser's content type, re-encoded as WebP without metadata (no GPS from a
- * phone photo), and stored under `uploads/` of the media directory with an `images` row. The
- * variant service (server/media-variants.ts) then serves them in every width.
+ * phone photo), and stored under `uploads/` of the media store (the disk, or a bucket: decision
+ * 037) with an `images` row. The variant service (server/media-variants.ts) then serves them in
+ * every width.
  */
 export const maxUploadBytes = 8 * 1024 * 1024;
 /** Larger pictures are scaled down to this many pixels on their longest side. */
@@ -36,7 +36,7 @@ const uploadPath = (id: string) => `uploads/${id}.webp`;
 export async function storeUploadedImage(
   executor: Executor,
   file: File,
-  options: { mediaDir: string; alt?: string; businessId?: string },
+  options: { media: MediaStore; alt?: string; businessId?: string },
 ): Promise<StoredImage> {
   if (file.size === 0) throw new ImageUploadError("Choose a picture to upload.");
   if (file.size > maxUploadBytes) {
@@ -60,9 +60,7 @@ export async function storeUploadedImage(
     .toBuffer({ resolveWithObject: true });
   const id = newId("img");
   const relative = uploadPath(id);
-  const stored = path.join(options.mediaDir, relative);
-  await mkdir(path.dirname(stored), { recursive: true });
-  await writeFile(stored, data);
+  await options.media.write(relative, data, "image/webp");
   const alt = (options.alt ?? "").trim().slice(0, 200);
   try {
     await executor.insert(images).values({
@@ -74,7 +72,7 @@ export async function storeUploadedImage(
       businessId: options.businessId ?? null,
     });
   } catch (error) {
-    await rm(stored, { force: true });
+    await options.media.remove([relative]);
     throw error;
   }
   return { id, url: mediaUrl(relative), width: info.width, height: info.height, alt };
@@ -91,7 +89,7 @@ const imageInUse = sql`(exists (select 1 from ${productImages} where ${productIm
  */
 export async function deleteUnusedImages(
   db: Database,
-  mediaDir: string,
+  media: MediaStore,
   which: { ids: readonly string[] } | { before: Date },
 ): Promise<number> {
   if ("ids" in which && which.ids.length === 0) return 0;
@@ -113,7 +111,7 @@ export async function deleteUnusedImages(
     const keptIds = new Set(kept.map((row) => row.id));
     for (const id of which.ids) if (!keptIds.has(id)) files.push(uploadPath(id));
   }
-  await Promise.all(files.map((file) => rm(path.join(mediaDir, file), { force: true })));
+  await media.remove(files);
   return removed.length;
 }
 
@@ -121,15 +119,15 @@ export async function deleteUnusedImages(
  * The pictures one form stores, so that afterwards the ones nothing shows are deleted:
  * `await uploads.discardUnused()` in a `finally` around the form's action.
  */
-export function formUploads(db: Database, mediaDir: string) {
+export function formUploads(db: Database, media: MediaStore) {
   const ids: string[] = [];
   return {
     async store(executor: Executor, file: File, options: { alt?: string; businessId?: string }) {
-      const image = await storeUploadedImage(executor, file, { mediaDir, ...options });
+      const image = await storeUploadedImage(executor, file, { media, ...options });
       ids.push(image.id);
       return image;
     },
-    discardUnused: () => deleteUnusedImages(db, mediaDir, { ids }),
+    discardUnused: () => deleteUnusedImages(db, media, { ids }),
   };
 }
 
@@ -139,17 +137,11 @@ export function formUploads(db: Database, mediaDir: string) {
  */
 export async function deleteStrayUploadFiles(
   db: Database,
-  mediaDir: string,
+  media: MediaStore,
   before: Date,
 ): Promise<number> {
-  const folder = path.join(mediaDir, "uploads");
-  const names = await readdir(folder).catch(() => [] as string[]);
-  const old: string[] = [];
-  for (const name of names) {
-    const file = path.join(folder, name);
-    const info = await stat(file).catch(() => undefined);
-    if (info?.isFile() && info.mtime < before) old.push(`uploads/${name}`);
-  }
+  const stored = await media.list("uploads");
+  const old = stored.filter((file) => file.modified < before).map((file) => file.path);
   let deleted = 0;
   for (let start = 0; start < old.length; start += 500) {
     const batch = old.slice(start, start + 500);
@@ -158,10 +150,9 @@ export async function deleteStrayUploadFiles(
       .from(images)
       .where(inArray(images.path, batch));
     const knownPaths = new Set(known.map((row) => row.path));
-    for (const file of batch.filter((candidate) => !knownPaths.has(candidate))) {
-      await rm(path.join(mediaDir, file), { force: true });
-      deleted++;
-    }
+    const stray = batch.filter((candidate) => !knownPaths.has(candidate));
+    await media.remove(stray);
+    deleted += stray.length;
   }
   return deleted;
 }
@@ -176,7 +167,7 @@ export const unusedImageLifetimeMs = 2 * 24 * 60 * 60 * 1000;
  */
 export function uploadSweepJob(options: {
   db: Database;
-  mediaDir: string;
+  media: MediaStore;
   log: { info(data: object, message: string): void };
 }): JobDefinition {
   return {
@@ -185,12 +176,12 @@ export function uploadSweepJob(options: {
     collapse: true,
     async run() {
       const now = Date.now();
-      const images = await deleteUnusedImages(options.db, options.mediaDir, {
+      const images = await deleteUnusedImages(options.db, options.media, {
         before: new Date(now - unusedImageLifetimeMs),
       });
       const files = await deleteStrayUploadFiles(
         options.db,
-        options.mediaDir,
+        options.media,
         new Date(now - 60 * 60 * 1000),
       );
       if (images + files > 0) options.log.info({ images, files }, "unused uploads deleted");

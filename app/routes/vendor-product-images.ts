@@ -1,7 +1,6 @@
 import { requireCatalogueManager, tooLarge } from "#app/console/catalogue/guard.server.ts";
 import { services } from "#app/context.server.ts";
 import { ImageUploadError, maxUploadBytes, storeUploadedImage } from "#app/media/uploads.server.ts";
-import { mediaDir } from "#app/services.server.ts";
 import type { Route } from "./+types/vendor-product-images";
 
 /**
@@ -29,10 +28,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   if (!(file instanceof File)) {
     return Response.json({ message: "Choose a picture to upload." }, { status: 400 });
   }
-  const { db, settings } = services(context);
+  const { db, media } = services(context);
   try {
     const image = await storeUploadedImage(db, file, {
-      mediaDir: mediaDir(settings),
+      media,
       businessId: actor.businessId,
       alt: typeof alt === "string" ? alt : "",
     });

@@ -23,7 +23,6 @@ import { PictureField } from "#app/console/picture-field.tsx";
 import { businessProfileForEditing, saveBusinessProfile } from "#app/console/profile.server.ts";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
-import { mediaDir } from "#app/services.server.ts";
 import type { Route } from "./+types/vendor-profile";
 
 /**
@@ -56,13 +55,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     params.business,
     "owner",
   );
-  const { db, settings } = services(context);
+  const { db, media } = services(context);
   const result = await saveBusinessProfile(db, {
     businessId: membership.businessId,
     actorId: user.id,
     form: await request.formData(),
     request,
-    mediaDir: mediaDir(settings),
+    media,
   });
   if ("errors" in result) return data({ errors: result.errors }, { status: result.status });
   return { done: result.done };

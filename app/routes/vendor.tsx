@@ -17,7 +17,6 @@ import {
 import { PictureField } from "#app/console/picture-field.tsx";
 import { services } from "#app/context.server.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";
-import { mediaDir } from "#app/services.server.ts";
 import type { Route } from "./+types/vendor";
 
 export const headers = privatePageHeaders;
@@ -50,13 +49,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const { db, settings } = services(context);
+  const { db, media } = services(context);
   const form = await request.formData();
   const result = await applyForBusiness(db, {
     user,
     form,
     request,
-    mediaDir: mediaDir(settings),
+    media,
   });
   if ("errors" in result) return data({ errors: result.errors }, { status: result.status });
   throw redirect("/vendor#application");

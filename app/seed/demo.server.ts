@@ -1,5 +1,3 @@
-import { mkdir, rm } from "node:fs/promises";
-import path from "node:path";
 import { count, inArray, sql } from "drizzle-orm";
 import { contrastWithWhite } from "#app/catalog/brand-color.ts";
 import {
@@ -18,6 +16,7 @@ import { isReservedSlug } from "#app/catalog/slugs.ts";
 import type { Database } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 import { deliveryAreas, deliverySettings } from "#app/delivery/schema.server.ts";
+import type { MediaStore } from "#app/media/store.server.ts";
 
 /**
  * Demo data for an empty database, and the generators the benchmark seed shares with it.
@@ -1522,7 +1521,8 @@ export const imageSizes = {
 } as const;
 
 interface RenderJob extends Art {
-  file: string;
+  /** Where the picture goes in the media store. */
+  path: string;
 }
 
 // Flat gradients and large type compress well even at effort 0, which costs about a third of
@@ -1534,6 +1534,7 @@ const webpOptions = { quality: 80, effort: 0 } as const;
  * promise settles only when none is in flight, so the caller can clean up safely.
  */
 async function renderAll(
+  media: MediaStore,
   jobs: RenderJob[],
   onRendered: () => void,
   control: { stopped: boolean },
@@ -1546,10 +1547,11 @@ async function renderAll(
     while (!control.stopped && next < jobs.length) {
       const job = jobs[next++] as RenderJob;
       try {
-        await sharp(Buffer.from(artSvg(job)))
+        const bytes = await sharp(Buffer.from(artSvg(job)))
           .removeAlpha()
           .webp(webpOptions)
-          .toFile(job.file);
+          .toBuffer();
+        await media.write(job.path, bytes, "image/webp");
       } catch (error) {
         control.stopped = true;
         throw error;
@@ -1709,7 +1711,7 @@ export interface SeedProgress {
  */
 export async function seedDemo(
   db: Database,
-  options: { mediaDir: string } & SeedProgress,
+  options: { media: MediaStore } & SeedProgress,
 ): Promise<{ businesses: number; products: number }> {
   if (!(await isCatalogEmpty(db))) {
     throw new SeedError(
@@ -1718,8 +1720,6 @@ export async function seedDemo(
   }
   const random = createRandom(demoSeed);
   const now = Date.now();
-  const seedDir = path.join(options.mediaDir, "seed");
-  await mkdir(seedDir, { recursive: true });
 
   const used = { names: new Set<string>(), slugs: new Set<string>() };
   const cityByName = new Map(seedCities.map((city) => [city.name, city]));
@@ -1743,7 +1743,7 @@ export async function seedDemo(
     const relative = `seed/${file}.webp`;
     const size = imageSizes[kind];
     imageRows.push({ id, path: relative, ...size, alt });
-    jobs.push({ ...art, ...size, file: path.join(options.mediaDir, relative) });
+    jobs.push({ ...art, ...size, path: relative });
     return id;
   };
 
@@ -1856,7 +1856,7 @@ export async function seedDemo(
   };
 
   const control = { stopped: false };
-  const rendering = renderAll(jobs, () => advance(1), control);
+  const rendering = renderAll(options.media, jobs, () => advance(1), control);
   // Awaited inside the transaction below; this keeps an early failure from going unhandled.
   rendering.catch(() => {});
   try {
@@ -1887,7 +1887,7 @@ export async function seedDemo(
   } catch (error) {
     control.stopped = true;
     await rendering.catch(() => {});
-    await Promise.all(jobs.map((job) => rm(job.file, { force: true })));
+    await options.media.remove(jobs.map((job) => job.path));
     throw error;
   }
   // Planner statistics for the new rows: PGlite never gathers them by itself (no autovacuum),

@@ -19,6 +19,7 @@ import { type DatabaseHandle, openPglite } from "#app/db/database.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { deliveryOption } from "#app/delivery/areas.ts";
 import { handoverSettingsOf } from "#app/delivery/settings.server.ts";
+import { diskMediaStore } from "#app/media/store.server.ts";
 import {
   contrastWithWhite,
   createRandom,
@@ -41,7 +42,7 @@ describe("the demo seed", () => {
     mediaDir = await mkdtemp(path.join(tmpdir(), "oja-seed-"));
     handle = await openPglite({});
     await migrate(handle.db);
-    seeded = await seedDemo(handle.db, { mediaDir });
+    seeded = await seedDemo(handle.db, { media: diskMediaStore(mediaDir) });
   }, 120_000);
 
   afterAll(async () => {
@@ -197,7 +198,9 @@ describe("the demo seed", () => {
   });
 
   it("refuses to seed a database that already has businesses", async () => {
-    await expect(seedDemo(handle.db, { mediaDir })).rejects.toBeInstanceOf(SeedError);
+    await expect(seedDemo(handle.db, { media: diskMediaStore(mediaDir) })).rejects.toBeInstanceOf(
+      SeedError,
+    );
   });
 });
 

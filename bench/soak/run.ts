@@ -10,6 +10,7 @@ import { openPostgres, queryRows } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { accounts, products, users } from "#app/db/schema.server.ts";
+import { diskMediaStore } from "#app/media/store.server.ts";
 import type { StartCheckoutResult } from "#app/orders/checkout.server.ts";
 import { seedDemo } from "#app/seed/demo.server.ts";
 import { startPaystackSimulator } from "#server/paystack-simulator/index.ts";
@@ -77,7 +78,8 @@ rmSync(dataDir, { recursive: true, force: true });
 
 const setup = openPostgres(databaseUrl, 4, () => {});
 await migrate(setup.db);
-await seedDemo(setup.db, { mediaDir: path.join(dataDir, "media") });
+// The instances' media store: DATA_DIR's disk (the soak sets no S3_BUCKET).
+await seedDemo(setup.db, { media: diskMediaStore(path.join(dataDir, "media")) });
 // Nobody runs out: the soak measures serving, not selling out (bench:checkout races for stock).
 await setup.db.update(products).set({ stock: 1_000_000 });
 const passwordHash = await hashPassword(password);

@@ -7,8 +7,8 @@ import { readSettings } from "#app/config.server.ts";
 import { openDatabase } from "#app/db/database.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { businesses, businessMembers, products, users } from "#app/db/schema.server.ts";
+import { openMediaStores } from "#app/media/store.server.ts";
 import { seedDemo } from "#app/seed/demo.server.ts";
-import { mediaDir } from "#app/services.server.ts";
 
 /**
  * An end-to-end server whose demo data has an owner (the demo seed has no members, and a
@@ -34,7 +34,9 @@ const settings = readSettings();
 const handle = await openDatabase(settings);
 try {
   await migrate(handle.db);
-  await seedDemo(handle.db, { mediaDir: mediaDir(settings) });
+  const media = await openMediaStores(settings);
+  await seedDemo(handle.db, { media: media.originals });
+  media.close();
   const auth = createAuth({ db: handle.db, settings, secret: resolveAuthSecret(settings) });
   await auth.api.signUpEmail({
     body: { name: "Folake Owner", email, password, privacyAcceptedAt: new Date() },

@@ -6,6 +6,7 @@ import { authenticate } from "#app/auth/session.server.ts";
 import { readSettings } from "#app/config.server.ts";
 import { type AppServices, servicesContext } from "#app/context.server.ts";
 import type { Database } from "#app/db/database.server.ts";
+import { diskMediaStore, mediaDir } from "#app/media/store.server.ts";
 import { createPaymentProvider } from "#app/payments/provider.server.ts";
 import { createBriefCache } from "#app/search/brief-cache.server.ts";
 import { createRateLimits } from "#app/security/rate-limit.server.ts";
@@ -37,6 +38,7 @@ export function testServices(db: Database, env: Record<string, string> = {}): Ap
     // simulator's `env`); without them, at an in-process simulator that no test runs.
     payments: createPaymentProvider(settings.paystack),
     emailQueued: () => {},
+    media: diskMediaStore(mediaDir(settings)),
     // Route tests run no job queue; the jobs' own tests start pg-boss (app/jobs).
     get jobs() {
       return Promise.reject(new Error("no job queue in route tests"));

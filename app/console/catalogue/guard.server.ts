@@ -3,7 +3,6 @@ import { fieldErrors } from "#app/auth/forms.ts";
 import { requireBusinessMember } from "#app/auth/session.server.ts";
 import { services } from "#app/context.server.ts";
 import { formUploads, ImageUploadError } from "#app/media/uploads.server.ts";
-import { mediaDir } from "#app/services.server.ts";
 import { productFormSchema, productFormValues, productLimits } from "./product-input.ts";
 import { type CatalogueActor, type SaveResult, saveProduct } from "./products.server.ts";
 
@@ -55,8 +54,8 @@ export async function submitProductForm(
       errors: { images: `A product can have at most ${productLimits.images} pictures` },
     };
   }
-  const { db, settings } = services(context);
-  const uploads = formUploads(db, mediaDir(settings));
+  const { db, media } = services(context);
+  const uploads = formUploads(db, media);
   try {
     for (const file of files) {
       try {
