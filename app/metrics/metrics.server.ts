@@ -104,7 +104,20 @@ export async function timedSearch<T>(
   }
 }
 
-let outboxWatched: Database | undefined;
+/**
+ * `load`, shared by every gauge read in one scrape: the gauges of one source are collected
+ * together, so one query (or one job overview) serves them all, and a scrape a second later asks
+ * again.
+ */
+function oneReadPerScrape<T>(load: () => Promise<T>): () => Promise<T> {
+  let last: Promise<T> | undefined;
+  return () => {
+    last ??= load().finally(() => setTimeout(() => (last = undefined), 1_000).unref());
+    return last;
+  };
+}
+
+let outboxWatched = false;
 
 /**
  * The email outbox's backlog and the age of its oldest unsent message, read from the database
@@ -112,20 +125,16 @@ let outboxWatched: Database | undefined;
  */
 export function watchEmailOutbox(db: Database) {
   if (outboxWatched) return;
-  outboxWatched = db;
-  let last: Promise<{ unsent: number; oldestSeconds: number }> | undefined;
-  // Both gauges are read in one scrape: one query serves both.
-  const read = () => {
-    last ??= queryRows<{ unsent: number; oldest_seconds: number | null }>(
+  outboxWatched = true;
+  const read = oneReadPerScrape(async () => {
+    const [row] = await queryRows<{ unsent: number; oldest_seconds: number | null }>(
       db,
       sql`select count(*)::int as unsent,
             extract(epoch from now() - min(created_at))::float8 as oldest_seconds
           from email_outbox where sent_at is null`,
-    )
-      .then(([row]) => ({ unsent: row?.unsent ?? 0, oldestSeconds: row?.oldest_seconds ?? 0 }))
-      .finally(() => setTimeout(() => (last = undefined), 1_000).unref());
-    return last;
-  };
+    );
+    return { unsent: row?.unsent ?? 0, oldestSeconds: row?.oldest_seconds ?? 0 };
+  });
   new Gauge({
     name: "oja_email_outbox_unsent",
     help: "Emails written to the outbox and not sent yet.",
@@ -150,15 +159,9 @@ let jobsWatched = false;
 export function watchJobs(jobs: Promise<Jobs>) {
   if (jobsWatched) return;
   jobsWatched = true;
-  let last: Promise<QueueOverview[]> | undefined;
-  // The four gauges are read in one scrape: one overview serves them all.
-  const read = () => {
-    last ??= jobs
-      .then((started) => started.overview())
-      .catch(() => [])
-      .finally(() => setTimeout(() => (last = undefined), 1_000).unref());
-    return last;
-  };
+  const read = oneReadPerScrape(() =>
+    jobs.then((started) => started.overview()).catch((): QueueOverview[] => []),
+  );
   const gauge = (name: string, help: string, value: (queue: QueueOverview) => number) =>
     new Gauge({
       name,
