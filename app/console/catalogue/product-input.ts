@@ -1,17 +1,7 @@
 import { type Kobo, parseNaira } from "#app/money.ts";
 import { plainLine } from "#app/text-fields.ts";
 import { z } from "#app/zod.ts";
-import {
-  type CsvColumn,
-  csvColumns,
-  type ImportReport,
-  maxImportBytes,
-  maxImportRows,
-  type ProductStatus,
-  productLimits,
-  productSlugPattern,
-  productStatuses,
-} from "./product-limits.ts";
+import { productLimits, productSlugPattern, productStatuses } from "./product-limits.ts";
 
 /**
  * What a product is made of when a member types it (the product form) or imports it (a CSV
@@ -29,7 +19,7 @@ export {
   productLimits,
   productSlugPattern,
   productStatuses,
-};
+} from "./product-limits.ts";
 
 const nairaExample = "12500.00";
 
