@@ -11,6 +11,7 @@ import {
   registry,
   watchEmailOutbox,
   watchJobs,
+  watchPageCache,
 } from "#app/metrics/metrics.server.ts";
 import { staticFileHeaders as staticHeadersFor } from "#app/security/headers.server.ts";
 import { mayUseTestHooks, testHooksHeader } from "#app/security/test-hooks.ts";
@@ -87,6 +88,7 @@ const pageCache = import.meta.env.DEV
     });
 // Not awaited: the server answers at once, rendering per request until the cache is ready.
 pageCache?.start();
+if (pageCache) watchPageCache(pageCache, settings.pageCacheBytes);
 
 export async function shutdown() {
   await pageCache?.stop();

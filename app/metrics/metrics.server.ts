@@ -190,3 +190,39 @@ export function watchJobs(jobs: Promise<Jobs>) {
     (q) => q.oldestWaitingSeconds,
   );
 }
+
+let pageCacheWatched = false;
+
+/**
+ * What the render cache holds (issue 18's soak): its stored bytes against its budget
+ * (PAGE_CACHE_MB), so an instance's memory can be read as "the cache filling up to its bound"
+ * or "something else growing".
+ */
+export function watchPageCache(cache: { bytes(): number; size(): number }, maxBytes: number) {
+  if (pageCacheWatched) return;
+  pageCacheWatched = true;
+  new Gauge({
+    name: "oja_page_cache_bytes",
+    help: "Bytes of the pages the render cache holds (bodies, their brotli and gzip copies, heads).",
+    registers: [registry],
+    collect() {
+      this.set(cache.bytes());
+    },
+  });
+  new Gauge({
+    name: "oja_page_cache_max_bytes",
+    help: "The render cache's budget (PAGE_CACHE_MB): past it the least recently used pages leave.",
+    registers: [registry],
+    collect() {
+      this.set(maxBytes);
+    },
+  });
+  new Gauge({
+    name: "oja_page_cache_pages",
+    help: "Pages the render cache holds.",
+    registers: [registry],
+    collect() {
+      this.set(cache.size());
+    },
+  });
+}

@@ -349,23 +349,54 @@ function rssMb(server: RunningServer): number | null {
     return null;
   }
 }
-const memory: Array<{
+
+/**
+ * What the instance's render cache holds and may hold, in MB, from its /metrics (asked on the
+ * loopback, so allowed): the cache fills up to its budget (PAGE_CACHE_MB) by design, so growth
+ * up to it is the cache doing its job, and growth beyond it is what a leak would look like.
+ */
+async function pageCacheMb(port: number): Promise<{ stored: number; budget: number } | null> {
+  try {
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    const value = (name: string) =>
+      Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1] ?? Number.NaN) / 1024 / 1024;
+    const stored = value("oja_page_cache_bytes");
+    const budget = value("oja_page_cache_max_bytes");
+    return Number.isFinite(stored) && Number.isFinite(budget)
+      ? { stored: round(stored), budget: round(budget) }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+interface MemoryReading {
   instance: number;
   afterWarmupMb: number | null;
   endMb: number | null;
+  /** The render cache's stored pages at the same two moments, and its budget. */
+  cacheAfterWarmupMb: number | null;
+  cacheEndMb: number | null;
+  cacheBudgetMb: number | null;
   /** A new process since the warm-up: its figures are shown from its start, not judged. */
   restarted: boolean;
-}> = [];
+}
+const memory: MemoryReading[] = [];
+async function readMemory(i: number, restarted: boolean) {
+  const instance = instances[i] as (typeof instances)[number];
+  const cache = await pageCacheMb(instance.port);
+  memory[i] = {
+    instance: i + 1,
+    afterWarmupMb: rssMb(instance.server),
+    endMb: null,
+    cacheAfterWarmupMb: cache?.stored ?? null,
+    cacheEndMb: null,
+    cacheBudgetMb: cache?.budget ?? null,
+    restarted,
+  };
+}
 const warm = setTimeout(() => {
-  for (const [i, instance] of instances.entries()) {
-    if (memory[i]?.restarted) continue;
-    memory[i] = {
-      instance: i + 1,
-      afterWarmupMb: rssMb(instance.server),
-      endMb: null,
-      restarted: false,
-    };
-  }
+  for (const i of instances.keys()) if (!memory[i]?.restarted) void readMemory(i, false);
 }, warmupMs);
 const restarts: string[] = [];
 async function restart(i: number) {
@@ -376,12 +407,7 @@ async function restart(i: number) {
   instance.server = await startServer(target, instance.port, { env: serverEnv });
   restarts.push(`instance ${i + 1} in ${round((performance.now() - began) / 1000)} s`);
   // A new process, measured from its start: not comparable with a warmed-up one.
-  memory[i] = {
-    instance: i + 1,
-    afterWarmupMb: rssMb(instance.server),
-    endMb: null,
-    restarted: true,
-  };
+  await readMemory(i, true);
 }
 const rolling = values["rolling-restart"]
   ? (async () => {
@@ -399,12 +425,10 @@ await rolling;
 clearTimeout(warm);
 const elapsedS = (performance.now() - startedAt) / 1000;
 for (const [i, instance] of instances.entries()) {
-  memory[i] = {
-    instance: i + 1,
-    afterWarmupMb: memory[i]?.afterWarmupMb ?? null,
-    endMb: rssMb(instance.server),
-    restarted: memory[i]?.restarted ?? false,
-  };
+  const reading = memory[i];
+  if (!reading) continue;
+  reading.endMb = rssMb(instance.server);
+  reading.cacheEndMb = (await pageCacheMb(instance.port))?.stored ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -439,7 +463,29 @@ const growth = memory.map((entry) =>
     ? (entry.endMb - entry.afterWarmupMb) / entry.afterWarmupMb
     : null,
 );
-const judged = growth.filter((_, i) => !memory[i]?.restarted);
+/**
+ * The same growth with the render cache's own growth taken out: RSS less the pages it stores,
+ * at both moments. The cache is bounded (its bytes never pass PAGE_CACHE_MB), so what is left is
+ * everything else an instance holds; that is what must stay flat.
+ */
+const growthBesideCache = memory.map((entry) =>
+  entry.afterWarmupMb !== null &&
+  entry.endMb !== null &&
+  entry.cacheAfterWarmupMb !== null &&
+  entry.cacheEndMb !== null
+    ? (entry.endMb - entry.cacheEndMb - (entry.afterWarmupMb - entry.cacheAfterWarmupMb)) /
+      (entry.afterWarmupMb - entry.cacheAfterWarmupMb)
+    : null,
+);
+const withinBudget = memory.every(
+  (entry) =>
+    entry.cacheEndMb !== null &&
+    entry.cacheBudgetMb !== null &&
+    entry.cacheEndMb <= entry.cacheBudgetMb,
+);
+const judged = growthBesideCache.filter((_, i) => !memory[i]?.restarted);
+const percent = (value: number | null | undefined) =>
+  value === null || value === undefined ? "?" : `${round(value * 100)} %`;
 const goals = [
   `errors: ${errors.length} ${
     errors.length === 0
@@ -450,7 +496,9 @@ const goals = [
           .join("; ")})`
   }`,
   `paid checkouts ${state?.paid_checkouts} = successful payments ${state?.success_payments} = payments completed in the simulator ${paymentsCompleted} ${state?.paid_checkouts === paymentsCompleted && state?.success_payments === paymentsCompleted ? "✓" : "✗"}`,
-  `memory after warm-up → end: ${memory.map((entry, i) => `instance ${entry.instance}${entry.restarted ? " (restarted: from its start)" : ""} ${entry.afterWarmupMb} → ${entry.endMb} MB (${growth[i] === null ? "?" : `${round((growth[i] as number) * 100)} %`})`).join(", ")} ${judged.length > 0 && judged.every((value) => value !== null && value <= 0.1) ? "✓ (≤ 10 % on the instances that ran throughout)" : "✗"}`,
+  `memory (RSS) after warm-up → end: ${memory.map((entry, i) => `instance ${entry.instance}${entry.restarted ? " (restarted: from its start)" : ""} ${entry.afterWarmupMb} → ${entry.endMb} MB (${percent(growth[i])})`).join(", ")}`,
+  `render cache after warm-up → end: ${memory.map((entry) => `instance ${entry.instance} ${entry.cacheAfterWarmupMb} → ${entry.cacheEndMb} MB of ${entry.cacheBudgetMb}`).join(", ")} ${withinBudget ? "✓ (within its budget)" : "✗"}`,
+  `memory beside the render cache (RSS less its pages) after warm-up → end: ${memory.map((entry, i) => `instance ${entry.instance} ${percent(growthBesideCache[i])}`).join(", ")} ${judged.length > 0 && judged.every((value) => value !== null && value <= 0.1) ? "✓ (≤ 10 % on the instances that ran throughout)" : "✗"}`,
   `load balancer: ${lbRetries} requests sent on after a refused connection${restarts.length ? `; restarted ${restarts.join(", ")}` : ""}`,
 ];
 console.log(goals.join("\n"));

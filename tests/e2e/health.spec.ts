@@ -46,6 +46,11 @@ test("/metrics counts requests by route pattern and render-cache hits, for this 
   const hits = 'oja_page_cache_answers_total{result="hit"}';
   expect(metricValue(after, hits)).toBeGreaterThan(metricValue(before, hits));
   expect(after).toContain('route="/b"');
+  // The cache holds /b now: its bytes within its budget.
+  const cached = metricValue(after, "oja_page_cache_bytes");
+  expect(cached).toBeGreaterThan(0);
+  expect(cached).toBeLessThanOrEqual(metricValue(after, "oja_page_cache_max_bytes"));
+  expect(metricValue(after, "oja_page_cache_pages")).toBeGreaterThan(0);
   // Node's own figures: the event loop's lag among them.
   expect(after).toContain("oja_nodejs_eventloop_lag_seconds");
   expect(after).toContain("oja_email_outbox_unsent");
