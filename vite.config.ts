@@ -89,10 +89,11 @@ const pageFamilies: Array<{ name: string; files: RegExp }> = [
     name: "search-pages",
     files: /^routes\/(search-results|search-form|businesses-search|business-catalog-search)\.tsx$/,
   },
+  // The collections apart from the product pages: their chunk would carry the product editor.
+  { name: "collections-console", files: /^routes\/vendor-(collections|collection)\.tsx$/ },
   {
     name: "catalogue-console",
-    files:
-      /^routes\/vendor-(products|product|product-new|products-import|collections|collection)\.tsx$/,
+    files: /^routes\/vendor-(products|product|product-new|products-import)\.tsx$/,
   },
   {
     name: "orders-console",

@@ -9,26 +9,8 @@ import { expect, test } from "./fixtures.ts";
  * are at most 8, and Oja's own code in them (all but the framework file) is at most 20 KB
  * gzipped. Code behind `import()` isn't in those lists: moving it there is how a page gets
  * lighter.
- *
- * One page is not there yet (issue 17 stays open on it): it may load up to its provisional
- * ceiling, today's figure rounded up, so it can't grow while it's worked down. A page missing
- * from this list is held to the budget itself.
  */
 const kb = 1024;
-const provisional: Array<{ pages: RegExp; files?: number; ownBytes?: number; why: string }> = [
-  {
-    pages: /^routes\/vendor-collection$/,
-    files: 9,
-    ownBytes: 34 * kb,
-    why: "the collection editor's multiselect renders the chosen products on the server with downshift (11.5 KB), which it imports statically: it needs a plain stand-in like the search box's",
-  },
-];
-const limits = (route: string) => {
-  const files = provisional.find((entry) => entry.pages.test(route) && entry.files)?.files;
-  const ownBytes = provisional.find((entry) => entry.pages.test(route) && entry.ownBytes)?.ownBytes;
-  return { files: files ?? jsBudget.files, ownBytes: ownBytes ?? jsBudget.ownBytes };
-};
-
 const clientDir = "build/client";
 
 test.describe("JavaScript before interaction (decision 015)", () => {
@@ -42,14 +24,13 @@ test.describe("JavaScript before interaction (decision 015)", () => {
       expect(ids).toContain(id);
     }
     const over = routes.flatMap((route) => {
-      const limit = limits(route.route);
       const problems: string[] = [];
-      if (route.files.length > limit.files) {
-        problems.push(`${route.files.length} files (limit ${limit.files})`);
+      if (route.files.length > jsBudget.files) {
+        problems.push(`${route.files.length} files (limit ${jsBudget.files})`);
       }
-      if (route.ownGzip > limit.ownBytes) {
+      if (route.ownGzip > jsBudget.ownBytes) {
         problems.push(
-          `${(route.ownGzip / kb).toFixed(1)} KB own (limit ${limit.ownBytes / kb} KB)`,
+          `${(route.ownGzip / kb).toFixed(1)} KB own (limit ${jsBudget.ownBytes / kb} KB)`,
         );
       }
       return problems.length ? [`${route.path} (${route.route}): ${problems.join(", ")}`] : [];

@@ -130,3 +130,46 @@ test.describe("staff", () => {
     await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
   });
 });
+
+test("a manager makes a collection, chooses its products in order, and the storefront shows them so", async ({
+  page,
+}) => {
+  const word = `picks${Date.now().toString(36)}`;
+  await signIn(page, e2eTeam.manager.email, e2ePassword);
+  await openHydrated(page, `/vendor/${business().slug}/collections`);
+  const newForm = page.getByRole("form", { name: "New collection" });
+  await newForm.getByLabel("Name", { exact: true }).fill(`Weekend picks ${word}`);
+  await newForm.getByRole("button", { name: "Create collection" }).click();
+  await expect(page.getByText("Collection created. Now choose its products.")).toBeVisible();
+
+  // The field is the plain one until it is used; pressing it brings the list.
+  const field = page.getByRole("combobox", { name: "Products, in the order shown" });
+  const listbox = page.getByRole("listbox", { name: "Products, in the order shown" });
+  await field.click();
+  await expect(listbox.getByRole("option")).not.toHaveCount(0);
+  const labels = (await listbox.getByRole("option").allTextContents()).map((text) => text.trim());
+  const [first, second] = labels;
+  if (!first || !second) throw new Error("The demo business sells fewer than two products");
+  // Chosen second one first: the collection keeps the order chosen.
+  await listbox.getByRole("option", { name: second, exact: true }).click();
+  await listbox.getByRole("option", { name: first, exact: true }).click();
+  await page.keyboard.press("Escape");
+  const chips = page.getByRole("button", { name: /^Remove / });
+  await expect(chips).toHaveText(["", ""]);
+  await expect(chips.nth(0)).toHaveAccessibleName(`Remove ${second}`);
+  await expect(chips.nth(1)).toHaveAccessibleName(`Remove ${first}`);
+  await page.getByRole("button", { name: "Save collection" }).click();
+  await expect(page.getByText("Saved.")).toBeVisible();
+
+  // From the server's HTML on, before the combobox loads: the chips, in order.
+  await openHydrated(page, page.url());
+  await expect(chips.nth(0)).toHaveAccessibleName(`Remove ${second}`);
+  await expect(chips.nth(1)).toHaveAccessibleName(`Remove ${first}`);
+
+  await page.goto(`/b/${business().slug}/collection/weekend-picks-${word}`);
+  const main = page.getByRole("main");
+  await expect(main.getByText(second, { exact: true }).first()).toBeVisible();
+  const text = await main.innerText();
+  expect(text.indexOf(second)).toBeGreaterThan(-1);
+  expect(text.indexOf(second)).toBeLessThan(text.indexOf(first));
+});

@@ -1,542 +1,167 @@
-import { clsx } from "clsx";
-import {
-  type UseComboboxState,
-  type UseComboboxStateChangeOptions,
-  useCombobox,
-  useMultipleSelection,
-} from "downshift";
-import { Check, ChevronDown, LoaderCircle, RotateCw, X } from "lucide-react";
-import {
-  type KeyboardEvent,
-  type MouseEvent,
-  useCallback,
-  useEffect,
-  useId,
-  useReducer,
-  useRef,
-  useState,
-} from "react";
-import {
-  canLoadMore,
-  firstPage,
-  infiniteScrollStep,
-  initialOptionsList,
-  isChosen,
-  isLimitReached,
-  isOptionDisabled,
-  type LoadOptions,
-  limitMessage,
-  type MultiselectOption,
-  needsFirstPage,
-  nextPage,
-  optionsListReducer,
-  selectionLimit,
-  toggleOption,
-} from "./multiselect-state.ts";
+import { type ComponentType, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import type { MultiselectComboboxProps, MultiselectHandoff } from "./multiselect-combobox.tsx";
+import { describedBy, MultiselectFrame, type MultiselectProps } from "./multiselect-frame.tsx";
+import { selectionLimit } from "./multiselect-state.ts";
 
+export type { MultiselectProps } from "./multiselect-frame.tsx";
 export type { LoadOptions, MultiselectOption, OptionsPage } from "./multiselect-state.ts";
 export { infiniteScrollStep } from "./multiselect-state.ts";
 
-/** How long typing pauses before the options of the new text are asked for. */
-const typingDebounceMs = 200;
+let loaded: ComponentType<MultiselectComboboxProps> | undefined;
+let loading: Promise<ComponentType<MultiselectComboboxProps>> | undefined;
 
-export interface MultiselectProps {
-  label: string;
-  /** Renders one hidden input per chosen value under this name, so a plain <form> posts them. */
-  name?: string;
-  /** Asked for one page (`limit` is the spec's step of 10) on open and after typing. */
-  loadOptions: LoadOptions;
-  /** The chosen options (controlled); with `onChange`. */
-  value?: MultiselectOption[];
-  /** The options chosen at first (uncontrolled). */
-  defaultValue?: MultiselectOption[];
-  onChange?: (value: MultiselectOption[]) => void;
-  /** No limit when absent (the spec's default); the list then scrolls on without end. */
-  maxSelected?: number;
-  /** A message about the field, shown under it and read with it. */
-  error?: string;
-  placeholder?: string;
-  disabled?: boolean;
-  className?: string;
-}
-
-/** Keeps the highlighted option in view by scrolling the popup only, never the page. */
-function scrollWithinPopup(node: HTMLElement, popup: HTMLElement) {
-  const item = node.getBoundingClientRect();
-  const box = popup.getBoundingClientRect();
-  if (item.top < box.top) popup.scrollTop -= box.top - item.top;
-  else if (item.bottom > box.bottom) popup.scrollTop += item.bottom - box.bottom;
-}
-
-/** Tells downshift's prop getters to skip their own handling of this event. */
-function skipDownshift(event: { nativeEvent: Event }) {
-  Object.assign(event.nativeEvent, { preventDownshiftDefault: true });
+function loadCombobox() {
+  loading ??= import("./multiselect-combobox.tsx").then(
+    (module) => {
+      loaded = module.MultiselectCombobox;
+      return loaded;
+    },
+    (error: unknown) => {
+      loading = undefined; // a chunk lost to a deploy: the next use tries again
+      throw error;
+    },
+  );
+  return loading;
 }
 
 /**
- * A combobox that chooses several options, shown as removable chips. Options are loaded on
- * demand, 10 at a time; without `maxSelected` the list loads 10 more whenever its end is reached
- * (by scrolling or by arrowing onto the last option). Choosing keeps the list open; Backspace in
- * the empty input removes the last chip; ArrowLeft moves from the input to the chips, where
- * Backspace or Delete removes one.
+ * A field that chooses several options, shown as removable chips (the combobox itself is
+ * multiselect-combobox.tsx). It renders first as the same frame without downshift (~11 KB
+ * gzipped, issue 17's budget of 20 KB of own code before interaction): chips that remove,
+ * hidden inputs that post, an input that takes text. The combobox loads when the field is first
+ * pressed, focused or typed in, and takes over with the chips, the text, the focus and whether
+ * the list was asked for, drawn by the same frame, so the swap shows nothing.
  */
-export function Multiselect({
-  label,
-  name,
-  loadOptions,
-  value,
-  defaultValue,
-  onChange,
-  maxSelected,
-  error,
-  placeholder,
-  disabled = false,
-  className,
-}: MultiselectProps) {
-  const limit = selectionLimit(maxSelected);
-  const [ownValue, setOwnValue] = useState<MultiselectOption[]>(() => defaultValue ?? []);
+export function Multiselect(props: MultiselectProps) {
+  const { label, name, value, defaultValue, onChange, maxSelected, error, placeholder } = props;
+  const disabled = props.disabled ?? false;
+  const [Combobox, setCombobox] = useState<ComponentType<MultiselectComboboxProps>>();
+  const [ownValue, setOwnValue] = useState(() => defaultValue ?? []);
   const selected = value ?? ownValue;
-  /** The input's text, as downshift last reported it. */
-  const query = useRef("");
-  const [list, dispatchList] = useReducer(optionsListReducer, initialOptionsList);
-  const limitReached = isLimitReached(selected, limit);
-  const moreToLoad = canLoadMore(list, limit);
-
-  const hintId = useId();
-  const errorId = useId();
+  const limit = selectionLimit(maxSelected);
+  const base = useId();
+  const ids = {
+    label: `${base}-label`,
+    input: `${base}-input`,
+    hint: `${base}-hint`,
+    error: `${base}-error`,
+  };
+  const rootRef = useRef<HTMLDivElement | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const sentinelRef = useRef<HTMLDivElement>(null);
-  const chipButtons = useRef(new Map<string, HTMLButtonElement>());
-  const restoreFocus = useRef(false);
+  const askedOpen = useRef(false);
+  const asked = useRef(false);
 
-  // Handlers run from downshift's effects and from timers; they read the latest values here.
-  const latest = useRef({ list, loadOptions, moreToLoad });
+  // A field mounted after the combobox has loaded (a later page) starts with it.
   useEffect(() => {
-    latest.current = { list, loadOptions, moreToLoad };
-  });
-
-  const request = useRef<AbortController | null>(null);
-  const typingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(
-    () => () => {
-      request.current?.abort();
-      clearTimeout(typingTimer.current);
-    },
-    [],
-  );
-
-  /** Asks for one page; a newer request cancels the one before it. */
-  const load = useCallback((page: { query: string; offset: number; limit: number }) => {
-    request.current?.abort();
-    const controller = new AbortController();
-    request.current = controller;
-    dispatchList({ type: "started", query: page.query, offset: page.offset });
-    Promise.resolve()
-      .then(() => latest.current.loadOptions({ ...page, signal: controller.signal }))
-      .then(
-        (result) => {
-          if (controller.signal.aborted) return;
-          request.current = null;
-          dispatchList({ type: "loaded", query: page.query, offset: page.offset, page: result });
-        },
-        () => {
-          if (controller.signal.aborted) return;
-          request.current = null;
-          dispatchList({ type: "failed", query: page.query, offset: page.offset });
-        },
-      );
+    if (loaded) setCombobox(() => loaded);
   }, []);
 
-  const loadMore = useCallback(() => {
-    const { list: current, moreToLoad: more } = latest.current;
-    // `request` is set at once, before the list state says "loading": no page is asked twice.
-    if (!more || request.current) return;
-    load(nextPage(current));
-  }, [load]);
+  function wake() {
+    if (asked.current || disabled) return;
+    asked.current = true;
+    // A rejection is a chunk that failed to load: the reload guard takes it
+    // (updates/chunk-reload.ts), and the plain field keeps its chips meanwhile.
+    void loadCombobox().then((component) => setCombobox(() => component));
+  }
 
-  const retry = useCallback(() => {
-    const failed = latest.current.list.request;
-    if (failed) load({ ...failed, limit: infiniteScrollStep });
-  }, [load]);
-
-  /**
-   * Every change of the chosen options happens here, inside the event that caused it, so the
-   * next click or key already sees it (downshift's own change callbacks run a render later, and
-   * two fast clicks would each start from the same stale list).
-   */
-  function commit(next: MultiselectOption[]) {
+  function commit(next: typeof selected) {
     if (value === undefined) setOwnValue(next);
     onChange?.(next);
   }
 
-  // downshift moves the focus between the chips and the input (ArrowLeft, ArrowRight); the
-  // removals themselves are ours (see commit).
-  const { getSelectedItemProps, getDropdownProps, setActiveIndex, activeIndex } =
-    useMultipleSelection<MultiselectOption>({
-      selectedItems: selected,
-      itemToKey: (item) => item?.value,
-      onSelectedItemsChange: ({ selectedItems }) => commit(selectedItems),
-    });
-
-  /** Removes a chip; the focus moves to the chip now in its place, or to the input. */
-  function removeChip(index: number) {
-    const next = selected.filter((_, i) => i !== index);
-    commit(next);
-    restoreFocus.current = true;
-    setActiveIndex(next.length === 0 ? -1 : Math.min(index, next.length - 1));
-  }
-
-  function comboboxChanges(
-    state: UseComboboxState<MultiselectOption>,
-    { type, changes, props }: UseComboboxStateChangeOptions<MultiselectOption>,
-  ): Partial<UseComboboxState<MultiselectOption>> {
-    const types = useCombobox.stateChangeTypes;
-    switch (type) {
-      case types.InputKeyDownEnter:
-      case types.ItemClick:
-        // Choosing keeps the list open on the same option, with the query as typed.
-        return {
-          ...changes,
-          isOpen: true,
-          highlightedIndex: state.highlightedIndex,
-          inputValue: state.inputValue,
-        };
-      case types.InputBlur:
-        // Leaving the field never puts the highlighted option's name in the input.
-        return { ...changes, inputValue: state.inputValue };
-      case types.InputKeyDownArrowDown:
-      case types.InputKeyDownPageDown:
-        // At the end while more is coming, wait there instead of wrapping to the top.
-        if (
-          state.isOpen &&
-          props.items.length > 0 &&
-          (changes.highlightedIndex ?? -1) < state.highlightedIndex &&
-          (latest.current.moreToLoad || request.current !== null)
-        ) {
-          return { ...changes, highlightedIndex: props.items.length - 1 };
-        }
-        return changes;
-      default:
-        return changes;
-    }
-  }
-
-  const {
-    isOpen,
-    highlightedIndex,
-    getLabelProps,
-    getMenuProps,
-    getInputProps,
-    getItemProps,
-    getToggleButtonProps,
-  } = useCombobox<MultiselectOption>({
-    items: list.options,
-    itemToString: (item) => item?.label ?? "",
-    itemToKey: (item) => item?.value,
-    isItemDisabled: (item) => isOptionDisabled(item, selected, limit),
-    // downshift owns the input's text (a controlled round trip through onStateChange loses fast
-    // keystrokes); `query` follows it.
-    scrollIntoView: scrollWithinPopup,
-    stateReducer: (state, action) => {
-      // downshift never holds a selected item: the chips are the selection, changed by the
-      // option's click and the input's Enter (see commit). Not even a controlled `null`: that
-      // makes downshift reset the input's text after a choice, eating the next keystroke.
-      return { ...comboboxChanges(state, action), selectedItem: null };
-    },
-    onStateChange: ({ type, inputValue, isOpen: opened }) => {
-      const types = useCombobox.stateChangeTypes;
-      if (inputValue !== undefined) {
-        query.current = inputValue;
-        clearTimeout(typingTimer.current);
-        if (type === types.InputChange) {
-          typingTimer.current = setTimeout(() => {
-            if (needsFirstPage(latest.current.list, inputValue)) load(firstPage(inputValue));
-          }, typingDebounceMs);
-          return;
-        }
-      }
-      if (opened && needsFirstPage(latest.current.list, query.current)) {
-        load(firstPage(query.current));
-      }
-    },
-  });
-
-  // Infinite scroll: the sentinel under the last option comes into view.
-  const popupRef = useRef<HTMLDivElement | null>(null);
-  const optionCount = list.options.length;
-  useEffect(() => {
-    const root = popupRef.current;
-    const sentinel = sentinelRef.current;
-    if (!isOpen || !moreToLoad || optionCount === 0 || !root || !sentinel) return;
-    if (typeof IntersectionObserver === "undefined") return;
-    // A new observer for each page reports at once whether the sentinel is still in view.
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) loadMore();
-      },
-      { root, rootMargin: "0px 0px 32px 0px" },
+  if (Combobox) {
+    return (
+      <Combobox
+        {...props}
+        // Uncontrolled, the chips chosen or removed here so far are the combobox's start.
+        defaultValue={value === undefined ? ownValue : defaultValue}
+        handoff={(): MultiselectHandoff => {
+          const active = document.activeElement;
+          const focused =
+            active instanceof HTMLElement && rootRef.current?.contains(active)
+              ? (active.dataset.part ?? null)
+              : null;
+          return {
+            text: inputRef.current?.value ?? "",
+            open: askedOpen.current,
+            focusedPart: focused,
+            ids,
+          };
+        }}
+      />
     );
-    observer.observe(sentinel);
-    return () => observer.disconnect();
-  }, [isOpen, moreToLoad, optionCount, loadMore]);
-
-  // The keyboard's way to the end: arrowing onto the last option loads the next page.
-  useEffect(() => {
-    if (isOpen && optionCount > 0 && highlightedIndex === optionCount - 1) loadMore();
-  }, [isOpen, highlightedIndex, optionCount, loadMore]);
-
-  // A removed chip takes the focus with it; give it to the next chip, or to the input.
-  useEffect(() => {
-    if (!restoreFocus.current) return;
-    restoreFocus.current = false;
-    const next = activeIndex >= 0 ? selected[activeIndex] : undefined;
-    const target = next ? chipButtons.current.get(next.value) : undefined;
-    (target ?? inputRef.current)?.focus();
-  }, [selected, activeIndex]);
-
-  // Clicks on the popup's own parts (Retry, the scrollbar) keep the focus in the input.
-  useEffect(() => {
-    const popup = popupRef.current;
-    const keepFocus = (event: globalThis.MouseEvent) => event.preventDefault();
-    popup?.addEventListener("mousedown", keepFocus);
-    return () => popup?.removeEventListener("mousedown", keepFocus);
-  }, []);
-
-  // downshift's menu is the scrolling popup (its clicks stay inside the field, its scrolling
-  // keeps the highlighted option in view); the listbox inside it takes the menu's name and id.
-  const { ref: menuRef, ...listboxProps } = getMenuProps({}, { suppressRefError: true });
-  const labelProps = getLabelProps();
-
-  const describedBy = clsx(limit !== undefined && hintId, error && errorId) || undefined;
-  const loading = list.status === "loading" || (isOpen && !list.loaded && list.status === "idle");
-  const showNoMatches = list.loaded && list.status === "idle" && list.options.length === 0;
+  }
 
   return (
-    <div className={clsx("relative", className)}>
-      <label
-        id={labelProps.id}
-        htmlFor={labelProps.htmlFor}
-        className="block text-sm font-semibold text-ink"
-      >
-        {label}
-      </label>
-      <div
-        className={clsx(
-          "mt-1.5 flex min-h-11 items-start gap-1 rounded-lg border bg-surface py-1.5 pr-1 pl-2 transition-colors",
-          error ? "border-danger" : "border-line focus-within:border-brand",
-          disabled
-            ? "cursor-not-allowed bg-surface-sunken opacity-70"
-            : "focus-within:ring-2 focus-within:ring-brand/25",
-        )}
-      >
-        {/* The chips and the input wrap together; the toggle stays at the top right. */}
-        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-1.5">
-          {selected.map((option, index) => (
-            <span
-              key={option.value}
-              className="inline-flex max-w-full min-w-0 items-center gap-0.5 rounded-full bg-brand-soft py-0.5 pr-0.5 pl-2.5 text-sm text-ink"
-            >
-              <span className="truncate">{option.label}</span>
-              <button
-                type="button"
-                aria-label={`Remove ${option.label}`}
-                disabled={disabled}
-                className="inline-flex size-7 shrink-0 items-center justify-center rounded-full text-ink-muted hover:bg-surface hover:text-ink disabled:cursor-not-allowed"
-                {...getSelectedItemProps({
-                  selectedItem: option,
-                  index,
-                  ref: (node: HTMLButtonElement | null) => {
-                    if (node) chipButtons.current.set(option.value, node);
-                    else chipButtons.current.delete(option.value);
-                  },
-                  onClick: (event: MouseEvent<HTMLButtonElement>) => {
-                    skipDownshift(event);
-                    // Enter or Space on a focused chip (a click with no pointer, detail 0) stays
-                    // with the chips; a pointer's click goes back to the input.
-                    if (event.detail === 0) {
-                      removeChip(index);
-                    } else {
-                      commit(selected.filter((_, i) => i !== index));
-                      setActiveIndex(-1);
-                      inputRef.current?.focus();
-                    }
-                  },
-                  onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
-                    if (event.key === "Backspace" || event.key === "Delete") {
-                      event.preventDefault();
-                      skipDownshift(event);
-                      removeChip(index);
-                    }
-                  },
-                })}
-              >
-                <X aria-hidden="true" className="size-3.5" />
-              </button>
-            </span>
-          ))}
-          <input
-            {...getInputProps(
-              getDropdownProps({
-                ref: inputRef,
-                disabled,
-                onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
-                  if (event.key === "Enter" && isOpen && !event.nativeEvent.isComposing) {
-                    const option = list.options[highlightedIndex];
-                    if (option && !isOptionDisabled(option, selected, limit)) {
-                      commit(toggleOption(selected, option, limit));
-                    }
-                  }
-                  // Backspace in the empty input removes the last chip (downshift would also
-                  // do it with the caret at the start of typed text).
-                  if (event.key === "Backspace") {
-                    skipDownshift(event);
-                    if (event.currentTarget.value === "" && selected.length > 0) {
-                      commit(selected.slice(0, -1));
-                    }
-                  }
-                },
-                preventKeyAction: disabled,
-                placeholder: selected.length === 0 ? placeholder : undefined,
-                "aria-describedby": describedBy,
-                "aria-invalid": error ? true : undefined,
-                className: clsx(
-                  "min-h-8 flex-1 bg-transparent px-1 text-base text-ink outline-none placeholder:text-ink-muted disabled:cursor-not-allowed sm:text-sm",
-                  // Beside chips the input only needs room to type; alone it shows the placeholder.
-                  selected.length > 0 ? "min-w-16" : "min-w-28",
-                ),
-              }),
-            )}
-          />
-        </div>
-        <button
-          type="button"
-          aria-label={isOpen ? "Hide options" : "Show options"}
-          {...getToggleButtonProps({
-            disabled,
-            className:
-              "inline-flex size-8 shrink-0 items-center justify-center rounded-md text-ink-muted hover:bg-surface-sunken hover:text-ink disabled:cursor-not-allowed",
-          })}
-        >
-          <ChevronDown
-            aria-hidden="true"
-            className={clsx("size-4 transition-transform", isOpen && "rotate-180")}
-          />
-        </button>
-      </div>
-
-      <div
-        ref={(node) => {
-          popupRef.current = node;
-          if (typeof menuRef === "function") menuRef(node);
-        }}
-        hidden={!isOpen}
-        className="absolute inset-x-0 z-30 mt-1 max-h-72 overflow-y-auto overscroll-contain rounded-lg border border-line bg-surface shadow-lg"
-      >
-        <p
-          role="status"
-          className={
-            limitReached
-              ? "sticky top-0 z-10 border-b border-line bg-surface-muted px-3 py-2 text-sm text-ink"
-              : "sr-only"
+    <MultiselectFrame
+      label={label}
+      labelProps={{ id: ids.label, htmlFor: ids.input }}
+      selected={selected}
+      chipButtonProps={(option) => ({
+        // Out of the Tab order, as downshift has them: ArrowLeft in the input reaches them.
+        tabIndex: -1,
+        onFocus: wake,
+        onClick: () => {
+          commit(selected.filter((chosen) => chosen.value !== option.value));
+          inputRef.current?.focus();
+        },
+      })}
+      inputProps={{
+        ref: inputRef,
+        id: ids.input,
+        role: "combobox",
+        "aria-autocomplete": "list",
+        "aria-expanded": false,
+        autoComplete: "off",
+        disabled,
+        placeholder: selected.length === 0 ? placeholder : undefined,
+        "aria-describedby": describedBy(limit, ids.hint, error, ids.error),
+        "aria-invalid": error ? true : undefined,
+        // Pressing the input opens the list, as a click does in the combobox (the press, not
+        // the click: the combobox may arrive between the two).
+        onPointerDown: () => {
+          askedOpen.current = true;
+          wake();
+        },
+        onFocus: wake,
+        onInput: wake,
+        onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+          // Before the combobox arrives: the arrows ask for the list it will open with, Enter
+          // never sends the form half-chosen, Backspace in the empty input removes a chip.
+          if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+            event.preventDefault();
+            askedOpen.current = true;
+          } else if (event.key === "Enter") {
+            event.preventDefault();
+          } else if (event.key === "Backspace" && event.currentTarget.value === "") {
+            if (selected.length > 0) commit(selected.slice(0, -1));
           }
-        >
-          {limitReached && limit !== undefined ? limitMessage(limit) : ""}
-        </p>
-        <div
-          {...listboxProps}
-          role="listbox"
-          aria-multiselectable="true"
-          aria-busy={loading}
-          className={clsx(
-            list.options.length > 0 && "py-1",
-            loading && list.options.length > 0 && "opacity-70",
-          )}
-        >
-          {list.options.map((option, index) => {
-            const chosen = isChosen(selected, option.value);
-            const optionDisabled = isOptionDisabled(option, selected, limit);
-            return (
-              <div
-                key={option.value}
-                {...getItemProps({
-                  item: option,
-                  index,
-                  "aria-selected": chosen,
-                  onClick: () => commit(toggleOption(selected, option, limit)),
-                })}
-                className={clsx(
-                  "flex min-h-10 cursor-pointer items-center gap-2 px-3 py-2 text-sm",
-                  highlightedIndex === index && "bg-surface-sunken",
-                  chosen ? "font-semibold text-ink" : "text-ink",
-                  optionDisabled && "cursor-not-allowed text-ink-muted opacity-60",
-                )}
-              >
-                <Check
-                  aria-hidden="true"
-                  className={clsx("size-4 shrink-0 text-brand", !chosen && "invisible")}
-                />
-                <span className="min-w-0 flex-1 truncate">{option.label}</span>
-              </div>
-            );
-          })}
-        </div>
-        <div ref={sentinelRef} aria-hidden="true" className="h-px" />
-        <div role="status" className="text-sm text-ink-muted empty:hidden">
-          {loading ? (
-            <p className="flex items-center gap-2 px-3 py-2">
-              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-              Loading…
-            </p>
-          ) : showNoMatches ? (
-            <p className="px-3 py-2">No matches</p>
-          ) : limit !== undefined && list.hasMore && list.status === "idle" ? (
-            <p className="px-3 py-2">Type to find more</p>
-          ) : null}
-        </div>
-        {list.status === "error" ? (
-          <div
-            className={clsx(
-              "flex flex-wrap items-center justify-between gap-2 px-3 py-2",
-              list.options.length > 0 && "border-t border-line",
-            )}
-          >
-            <p role="alert" className="text-sm text-danger">
-              Could not load the options.
-            </p>
-            <button
-              type="button"
-              onClick={retry}
-              className="inline-flex min-h-9 items-center gap-1.5 rounded-lg border border-line bg-surface px-3 text-sm font-semibold text-ink hover:bg-surface-sunken"
-            >
-              <RotateCw aria-hidden="true" className="size-4" />
-              Retry
-            </button>
-          </div>
-        ) : null}
-      </div>
-
-      {limit !== undefined ? (
-        <p id={hintId} className="mt-1.5 text-sm text-ink-muted">
-          Choose up to {limit}.
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1.5 text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-      {name
-        ? selected.map((option) => (
-            <input
-              key={option.value}
-              type="hidden"
-              name={name}
-              value={option.value}
-              // Like any disabled field, a disabled multiselect sends nothing.
-              disabled={disabled}
-            />
-          ))
-        : null}
-    </div>
+        },
+      }}
+      toggleProps={{
+        disabled,
+        tabIndex: -1,
+        onPointerDown: () => {
+          askedOpen.current = true;
+          wake();
+        },
+        onClick: () => {
+          askedOpen.current = true;
+          wake();
+          inputRef.current?.focus();
+        },
+      }}
+      open={false}
+      name={name}
+      limit={limit}
+      hintId={ids.hint}
+      error={error}
+      errorId={ids.error}
+      disabled={disabled}
+      className={props.className}
+      rootRef={(node) => {
+        rootRef.current = node;
+      }}
+    />
   );
 }
