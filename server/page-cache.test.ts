@@ -444,6 +444,13 @@ describe("the render cache", () => {
       expect(cache.bytes()).toBeLessThanOrEqual(Math.floor(pageBytes * 3.5));
     }
     expect(cache.size()).toBe(3);
+    // What it counts is what it holds: each body's memory is its own bytes, not a view of
+    // zlib's 64 KB working buffer.
+    for (const slug of [slugs[0], slugs[7]]) {
+      const bodies = cache.page(`/${slug}`)?.bodies;
+      expect(bodies?.br.buffer.byteLength).toBe(bodies?.br.byteLength);
+      expect(bodies?.gzip.buffer.byteLength).toBe(bodies?.gzip.byteLength);
+    }
     expect(cache.page(`/${slugs[0]}`)).toBeDefined();
     expect(cache.page(`/${slugs[7]}`)).toBeDefined();
     expect(cache.page(`/${slugs[1]}`)).toBeUndefined();

@@ -192,6 +192,20 @@ interface Lookup extends CacheableAddress {
   entry: Entry | undefined;
 }
 
+/**
+ * The buffer's bytes in memory of their own. zlib hands back its output as a view of its 64 KB
+ * working buffer: kept as is, a 6 KB page's body held all 64 KB for as long as it was cached,
+ * so the cache's count (the bodies' lengths) was a tenth of its memory, and the soak's
+ * instances grew past their budget (issue 18).
+ */
+function ownBytes(buffer: Buffer): Buffer {
+  if (buffer.byteLength === buffer.buffer.byteLength) return buffer;
+  // Not from Node's shared pool either (Buffer.from would use it under 4 KB): that is a view too.
+  const copy = Buffer.allocUnsafeSlow(buffer.byteLength);
+  buffer.copy(copy);
+  return copy;
+}
+
 export function createPageCache(options: PageCacheOptions) {
   const { db, log } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
@@ -312,7 +326,7 @@ export function createPageCache(options: PageCacheOptions) {
         },
       }),
       gzipAsync(raw, { level: 9 }),
-    ]);
+    ]).then((bodies) => bodies.map(ownBytes) as [Buffer, Buffer]);
     const etag = `"${createHash("sha256").update(raw).digest("base64url").slice(0, 27)}"`;
     const scriptHashes = inlineScriptHashes(raw.toString("utf8"));
     const heads = responseHeads({
