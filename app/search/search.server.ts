@@ -249,6 +249,9 @@ const sources: Record<SearchKind, { table: SQL; document: SQL; name: SQL }> = {
   },
 };
 
+/** A product's own name as words: the expression of products_name_words_idx (drizzle/0023). */
+const productNameWords = sql.raw(`to_tsvector('simple', oja_unaccent(coalesce(p.name, '')))`);
+
 function term(word: string, prefix: boolean): SQL {
   const query = sql`plainto_tsquery('simple', oja_unaccent(${word}::text))`;
   // Appending :* to the query's own text form keeps the quoting PostgreSQL's, whatever unaccent
@@ -569,16 +572,12 @@ const emptyLookup: WordLookup = {
 };
 
 /**
- * Words of search_words (lexemes as the documents hold them) as one tsquery, any of them,
- * optionally only where the document has them with this weight ("A": the product's own name).
+ * Words of search_words (lexemes as the documents hold them) as one tsquery, any of them.
  * Quoted the way tsquery's input quotes a lexeme, so nothing in a word is query syntax.
  */
-function wordsQuery(words: string[], weight = ""): SQL {
+function wordsQuery(words: string[]): SQL {
   const text = words
-    .map(
-      (word) =>
-        `'${word.replaceAll("\\", "\\\\").replaceAll("'", "''")}'${weight ? `:${weight}` : ""}`,
-    )
+    .map((word) => `'${word.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`)
     .join(" | ");
   return sql`${text}::tsquery`;
 }
@@ -667,11 +666,7 @@ function textMatch(plan: Plan, lookups: WordLookup[]): { match: SQL; textRank: S
           .split(/[^\p{L}\p{N}]+/u)
           .some((part) => (last ? part.startsWith(word) : part === word)),
     );
-    if (kind === "products" && similar.length > 0) {
-      // A product whose own name (weight A) has a word that reads like this one: what matching
-      // the names by trigrams did, one word at a time ("masage" → massage).
-      readings.push(wordsQuery(similar, "A"));
-    }
+
     if (lookup.cities.length > 0) {
       // A word that reads like a city ("lagso") matches that city in the document (weight D).
       const cities = lookup.cities.map((city) => `"${city.replaceAll('"', " ")}"`).join(" or ");
@@ -685,6 +680,13 @@ function textMatch(plan: Plan, lookups: WordLookup[]): { match: SQL; textRank: S
       );
     }
     const alternatives = [sql`${source.document} @@ (${sql.join(readings, sql` || `)})`];
+    if (kind === "products" && similar.length > 0) {
+      // A product whose own name has a word that reads like this one ("masage" → massage): the
+      // names' words index of drizzle/0023, the weight-A part of the document without its
+      // weight. Asked of the document as weight-A lexemes, every match's document was read
+      // again on the heap to check the weight.
+      alternatives.push(sql`${productNameWords} @@ ${wordsQuery(similar)}`);
+    }
     if (kind === "businesses" && lookup.soldNames && lookup.soldNames.length > 0) {
       // A business that sells it: its active products of those names (products_name_key_idx).
       // As an array, not `in (select …)`: an index condition on the businesses' key, so the
