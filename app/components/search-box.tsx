@@ -1,7 +1,7 @@
-import { type ComponentType, useEffect, useId, useRef, useState } from "react";
+import { useId, useRef } from "react";
 import { useNavigate } from "react-router";
 import { searchPath } from "#app/search/search-query.ts";
-import type { SearchComboboxProps } from "./search-combobox.tsx";
+import { lazyComponent, useLazyComponent } from "./lazy-component.ts";
 import {
   type SearchBoxProps,
   SearchForm,
@@ -9,22 +9,9 @@ import {
   searchLabel,
 } from "./search-form-frame.tsx";
 
-let loaded: ComponentType<SearchComboboxProps> | undefined;
-let loading: Promise<ComponentType<SearchComboboxProps>> | undefined;
-
-function loadCombobox() {
-  loading ??= import("./search-combobox.tsx").then(
-    (module) => {
-      loaded = module.SearchCombobox;
-      return loaded;
-    },
-    (error: unknown) => {
-      loading = undefined; // a chunk lost to a deploy: the next focus tries again
-      throw error;
-    },
-  );
-  return loading;
-}
+const combobox = lazyComponent(() =>
+  import("./search-combobox.tsx").then((module) => module.SearchCombobox),
+);
 
 /**
  * The header's search (and the home page's). It renders as a plain search form whose input
@@ -37,24 +24,10 @@ function loadCombobox() {
 export function SearchBox({ className, defaultValue }: SearchBoxProps) {
   const id = useId();
   const ids = { base: id, label: `${id}-label`, input: `${id}-input`, menu: `${id}-menu` };
-  const [Combobox, setCombobox] = useState<ComponentType<SearchComboboxProps>>();
+  const [Combobox, wake] = useLazyComponent(combobox);
   const inputRef = useRef<HTMLInputElement>(null);
   const typed = useRef(false);
-  const asked = useRef(false);
   const navigate = useNavigate();
-
-  // A box mounted after the autocomplete has loaded (a later page) starts with it.
-  useEffect(() => {
-    if (loaded) setCombobox(() => loaded);
-  }, []);
-
-  function wake() {
-    if (asked.current) return;
-    asked.current = true;
-    // A rejection is a chunk that failed to load: the reload guard takes it
-    // (updates/chunk-reload.ts), and the plain box keeps working meanwhile.
-    void loadCombobox().then((component) => setCombobox(() => component));
-  }
 
   if (Combobox) {
     return (

@@ -260,6 +260,9 @@ const viewports = [
 ];
 
 accountTest("the account pages fit a phone and a desktop screen", async ({ page, account }) => {
+  // Full-page screenshots of every account page at two sizes: ~15 s alone, past 30 s on a
+  // 2-core CI machine running the other worker beside it.
+  accountTest.slow();
   mkdirSync(shotsDir, { recursive: true });
   const shoot = async (name: string, label: string) => {
     await expectNoHorizontalOverflow(page);

@@ -1,5 +1,6 @@
-import { type ComponentType, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import type { MultiselectComboboxProps, MultiselectHandoff } from "./multiselect-combobox.tsx";
+import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { lazyComponent, useLazyComponent } from "#app/components/lazy-component.ts";
+import type { MultiselectHandoff } from "./multiselect-combobox.tsx";
 import { describedBy, MultiselectFrame, type MultiselectProps } from "./multiselect-frame.tsx";
 import { selectionLimit } from "./multiselect-state.ts";
 
@@ -7,22 +8,9 @@ export type { MultiselectProps } from "./multiselect-frame.tsx";
 export type { LoadOptions, MultiselectOption, OptionsPage } from "./multiselect-state.ts";
 export { infiniteScrollStep } from "./multiselect-state.ts";
 
-let loaded: ComponentType<MultiselectComboboxProps> | undefined;
-let loading: Promise<ComponentType<MultiselectComboboxProps>> | undefined;
-
-function loadCombobox() {
-  loading ??= import("./multiselect-combobox.tsx").then(
-    (module) => {
-      loaded = module.MultiselectCombobox;
-      return loaded;
-    },
-    (error: unknown) => {
-      loading = undefined; // a chunk lost to a deploy: the next use tries again
-      throw error;
-    },
-  );
-  return loading;
-}
+const combobox = lazyComponent(() =>
+  import("./multiselect-combobox.tsx").then((module) => module.MultiselectCombobox),
+);
 
 /**
  * A field that chooses several options, shown as removable chips (the combobox itself is
@@ -35,7 +23,7 @@ function loadCombobox() {
 export function Multiselect(props: MultiselectProps) {
   const { label, name, value, defaultValue, onChange, maxSelected, error, placeholder } = props;
   const disabled = props.disabled ?? false;
-  const [Combobox, setCombobox] = useState<ComponentType<MultiselectComboboxProps>>();
+  const [Combobox, wakeCombobox] = useLazyComponent(combobox);
   const [ownValue, setOwnValue] = useState(() => defaultValue ?? []);
   const selected = value ?? ownValue;
   const limit = selectionLimit(maxSelected);
@@ -49,19 +37,9 @@ export function Multiselect(props: MultiselectProps) {
   const rootRef = useRef<HTMLDivElement | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const askedOpen = useRef(false);
-  const asked = useRef(false);
-
-  // A field mounted after the combobox has loaded (a later page) starts with it.
-  useEffect(() => {
-    if (loaded) setCombobox(() => loaded);
-  }, []);
 
   function wake() {
-    if (asked.current || disabled) return;
-    asked.current = true;
-    // A rejection is a chunk that failed to load: the reload guard takes it
-    // (updates/chunk-reload.ts), and the plain field keeps its chips meanwhile.
-    void loadCombobox().then((component) => setCombobox(() => component));
+    if (!disabled) wakeCombobox();
   }
 
   function commit(next: typeof selected) {
