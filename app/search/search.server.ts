@@ -666,7 +666,6 @@ function textMatch(plan: Plan, lookups: WordLookup[]): { match: SQL; textRank: S
           .split(/[^\p{L}\p{N}]+/u)
           .some((part) => (last ? part.startsWith(word) : part === word)),
     );
-
     if (lookup.cities.length > 0) {
       // A word that reads like a city ("lagso") matches that city in the document (weight D).
       const cities = lookup.cities.map((city) => `"${city.replaceAll('"', " ")}"`).join(" or ");
