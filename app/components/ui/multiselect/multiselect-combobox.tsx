@@ -494,9 +494,7 @@ export function MultiselectCombobox({
       errorId={errorId}
       disabled={disabled}
       className={className}
-      rootRef={(node) => {
-        rootRef.current = node;
-      }}
+      rootRef={rootRef}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { ChevronDown, X } from "lucide-react";
-import type { ComponentPropsWithRef, ReactNode } from "react";
+import type { ComponentPropsWithRef, ReactNode, Ref } from "react";
 import type { LoadOptions, MultiselectOption } from "./multiselect-state.ts";
 
 export interface MultiselectProps {
@@ -48,7 +48,7 @@ export interface MultiselectFrameProps {
   errorId: string;
   disabled: boolean;
   className?: string;
-  rootRef?: (node: HTMLDivElement | null) => void;
+  rootRef?: Ref<HTMLDivElement>;
 }
 
 export function MultiselectFrame({

@@ -137,9 +137,7 @@ export function Multiselect(props: MultiselectProps) {
       errorId={ids.error}
       disabled={disabled}
       className={props.className}
-      rootRef={(node) => {
-        rootRef.current = node;
-      }}
+      rootRef={rootRef}
     />
   );
 }
