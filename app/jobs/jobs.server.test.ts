@@ -80,16 +80,22 @@ describe("jobs", () => {
   }, 60_000);
 
   it.skipIf(template.engine !== "postgresql")(
-    "a job sent by two instances at once runs once",
+    "while one run is going, a job sent by two instances at once waits as one run",
     async () => {
       const url = await postgresDatabase();
       const runs: string[] = [];
+      // The first run is held until the sends are in, so no worker can take the first of the
+      // two sends before the second arrives (which would make them two runs, as it should).
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
       const definition = (instance: string) => ({
         name: "once",
         collapse: true,
         async run() {
           runs.push(instance);
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          if (runs.length === 1) await held;
         },
       });
       const first = await started({
@@ -102,14 +108,17 @@ describe("jobs", () => {
         log,
         definitions: [definition("second")],
       });
+      await first.send("once", { receipt: "r0" }, { key: "receipts" });
+      await expect.poll(() => runs.length, { timeout: 15_000 }).toBe(1);
       await Promise.all([
         first.send("once", { receipt: "r1" }, { key: "receipts" }),
         second.send("once", { receipt: "r1" }, { key: "receipts" }),
       ]);
-      await expect.poll(() => runs.length, { timeout: 15_000 }).toBe(1);
-      // Nothing else arrives: the second send was the same job.
+      release();
+      await expect.poll(() => runs.length, { timeout: 15_000 }).toBe(2);
+      // Nothing else arrives: the two sends were one waiting job.
       await new Promise((resolve) => setTimeout(resolve, 2_000));
-      expect(runs).toHaveLength(1);
+      expect(runs).toHaveLength(2);
     },
     60_000,
   );
