@@ -363,6 +363,9 @@ interface MemorySample {
   rss: number | null;
   /** V8's heap in use at that moment: live data plus garbage not collected yet. */
   heapUsed: number | null;
+  /** What V8 has reserved for its heap, and of that its young generation (new space). */
+  heapTotal: number | null;
+  newSpace: number | null;
   /** The render cache's stored pages, and its budget (PAGE_CACHE_MB). */
   cache: number | null;
   cacheBudget: number | null;
@@ -387,11 +390,21 @@ async function sampleMemory(instance: (typeof instances)[number]): Promise<Memor
       minute,
       rss,
       heapUsed: value("oja_nodejs_heap_size_used_bytes"),
+      heapTotal: value("oja_nodejs_heap_size_total_bytes"),
+      newSpace: value('oja_nodejs_heap_space_size_total_bytes\\{space="new"\\}'),
       cache: value("oja_page_cache_bytes"),
       cacheBudget: value("oja_page_cache_max_bytes"),
     };
   } catch {
-    return { minute, rss, heapUsed: null, cache: null, cacheBudget: null };
+    return {
+      minute,
+      rss,
+      heapUsed: null,
+      heapTotal: null,
+      newSpace: null,
+      cache: null,
+      cacheBudget: null,
+    };
   }
 }
 
@@ -496,6 +509,14 @@ console.log(
     ?.map(
       (sample, k) =>
         `${sample.minute} min ${memorySamples.map((list) => list[k]?.rss ?? "?").join("/")}`,
+    )
+    .join(", ")}`,
+);
+console.log(
+  `V8 heap reserved (of it, new space) every ${sampleEveryMs / 1000} s (MB, per instance): ${memorySamples[0]
+    ?.map(
+      (sample, k) =>
+        `${sample.minute} min ${memorySamples.map((list) => `${list[k]?.heapTotal ?? "?"} (${list[k]?.newSpace ?? "?"})`).join("/")}`,
     )
     .join(", ")}`,
 );
