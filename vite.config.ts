@@ -80,10 +80,10 @@ const pageFamilies: Array<{ name: string; files: RegExp }> = [
     name: "account-pages",
     files: /^routes\/(login|create-account|forgot-password|reset-password|verify-email)\.tsx$/,
   },
-  {
-    name: "business-pages",
-    files: /^routes\/(business-page|business-section|business-profile)\.tsx$/,
-  },
+  { name: "business-pages", files: /^routes\/(business-page|business-profile)\.tsx$/ },
+  // A business's sections list its products and its vouchers: cards the landing page doesn't load.
+  { name: "business-sections", files: /^routes\/business-section\.tsx$/ },
+  { name: "voucher-pages", files: /^routes\/(vouchers|voucher-offer)\.tsx$/ },
   { name: "storefront-pages", files: /^routes\/(storefront|storefront-collection)\.tsx$/ },
   {
     name: "search-pages",
@@ -104,6 +104,7 @@ const pageFamilies: Array<{ name: string; files: RegExp }> = [
     name: "settings-console",
     files: /^routes\/(vendor|vendor-profile|vendor-delivery|vendor-payout-account)\.tsx$/,
   },
+  { name: "vouchers-console", files: /^routes\/vendor-(vouchers|voucher|voucher-new)\.tsx$/ },
   { name: "admin-console", files: /^routes\/admin/ },
   // The rest of the console: the dashboard, members, invitations, the developer pages.
   { name: "console-pages", files: /^routes\/(vendor|dev-)/ },

@@ -60,14 +60,12 @@ export const placeholderRoutes = [
   "/rewardShop/search/:id",
   "/vouchergift/:id",
   "/voucherpay/:id",
-  "/vouchers",
-  "/vouchers/:id",
   "/vouchers/cart",
   "/vouchers/gift/:id",
 ] as const;
 
 /** Screens with a module of their own and parts still to come (issue 5). */
-export const partlyBuiltRoutes = ["/ll", "/shop/:id", "/shop/friends"] as const;
+export const partlyBuiltRoutes = ["/ll", "/shop/:id", "/shop/friends", "/vouchers/:id"] as const;
 
 /** The inventory must have exactly these keys (its `satisfies` says so). */
 export type PlannedRoute = (typeof placeholderRoutes)[number] | (typeof partlyBuiltRoutes)[number];
@@ -199,26 +197,27 @@ export const plannedScreens = {
   "/vouchergift/:id": {
     title: "A gift for you",
     holds: "A voucher someone gifted you, their message, and claim to my account.",
+    issue: 19,
   },
   "/voucherpay/:id": {
     title: "Pay for vouchers",
     holds: "Payment of your voucher order; your codes arrive when it is paid.",
-  },
-  "/vouchers": {
-    title: "Vouchers",
-    holds: "Vouchers from businesses near you, with what you save.",
+    issue: 19,
   },
   "/vouchers/:id": {
     title: "Voucher",
-    holds: "A voucher's value, price, validity and fine print.",
+    holds: "Buying the voucher, adding it to the voucher cart and buying it as a gift.",
+    issue: 19,
   },
   "/vouchers/cart": {
     title: "Voucher cart",
     holds: "The vouchers you are buying, kept apart from your product cart.",
+    issue: 19,
   },
   "/vouchers/gift/:id": {
     title: "Gift a voucher",
     holds: "Send one of your vouchers to a friend with a message, on the day you choose.",
+    issue: 19,
   },
 } satisfies Record<PlannedRoute, PlannedScreen>;
 

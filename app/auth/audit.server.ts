@@ -41,6 +41,8 @@ export type AuditAction =
   | "collection.created"
   | "collection.updated"
   | "collection.deleted"
+  | "voucher-offer.created"
+  | "voucher-offer.updated"
   | "order.fulfilled"
   | "order.cancelled"
   | "order.refunded"

@@ -17,6 +17,7 @@ export const consoleSections: ConsoleSection[] = [
   { path: "orders", label: "Orders", minimum: "staff" },
   { path: "products", label: "Products", minimum: "manager" },
   { path: "collections", label: "Collections", minimum: "manager" },
+  { path: "vouchers", label: "Vouchers", minimum: "manager" },
   { path: "delivery", label: "Delivery and pickup", minimum: "manager" },
   { path: "payouts", label: "Payouts", minimum: "manager" },
   { path: "payouts/account", label: "Bank account", minimum: "owner" },

@@ -41,7 +41,8 @@ export type IdPrefix =
   | "ord"
   | "pay"
   | "rfd"
-  | "ivt";
+  | "ivt"
+  | "vof";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${base32(randomBytes(10))}`;

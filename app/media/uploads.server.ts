@@ -1,8 +1,8 @@
-import { and, inArray, lt, sql } from "drizzle-orm";
+import { and, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { mediaUrl } from "#app/catalog/catalog.server.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
-import { businesses, images, productImages } from "#app/db/schema.server.ts";
+import { businesses, images, productImages, voucherOfferImages } from "#app/db/schema.server.ts";
 import type { JobDefinition } from "#app/jobs/jobs.server.ts";
 import type { MediaStore } from "#app/media/store.server.ts";
 
@@ -78,9 +78,43 @@ export async function storeUploadedImage(
   return { id, url: mediaUrl(relative), width: info.width, height: info.height, alt };
 }
 
-/** A picture something shows: a product's, or a business's logo or cover. */
+/** A picture something shows: a product's, a voucher offer's, or a business's logo or cover. */
 const imageInUse = sql`(exists (select 1 from ${productImages} where ${productImages.imageId} = ${images.id})
+  or exists (select 1 from ${voucherOfferImages} where ${voucherOfferImages.imageId} = ${images.id})
   or exists (select 1 from ${businesses} where ${businesses.logoImageId} = ${images.id} or ${businesses.coverImageId} = ${images.id}))`;
+
+/**
+ * Of `imageIds`, those a form of the business may attach: the pictures the record already shows
+ * (`own`, a condition on `images`), and pictures this business uploaded in the last day that
+ * nothing shows yet (fresh uploads from the form). Anything else (another business's picture, a
+ * made-up id, a picture another product or offer shows) is refused, so nothing borrows someone
+ * else's photo.
+ */
+export async function attachableImages(
+  executor: Executor,
+  imageIds: readonly string[],
+  businessId: string,
+  own: SQL | undefined,
+): Promise<Set<string>> {
+  if (imageIds.length === 0) return new Set();
+  const rows = await executor
+    .select({ id: images.id })
+    .from(images)
+    .where(
+      and(
+        inArray(images.id, [...imageIds]),
+        or(
+          own,
+          and(
+            sql`${images.createdAt} > now() - interval '1 day'`,
+            sql`${images.businessId} = ${businessId}`,
+            sql`not ${imageInUse}`,
+          ),
+        ),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+}
 
 /**
  * Deletes pictures nothing shows, rows and files (issue 16): those of `ids` (a form's own
@@ -157,7 +191,7 @@ export async function deleteStrayUploadFiles(
   return deleted;
 }
 
-/** Fresh uploads stay usable by their product form for a day (usableImages); the sweep waits two. */
+/** Fresh uploads stay attachable by their form for a day (attachableImages); the sweep waits two. */
 export const unusedImageLifetimeMs = 2 * 24 * 60 * 60 * 1000;
 
 /**

@@ -1,4 +1,5 @@
 import { Percent, Star, Ticket } from "lucide-react";
+import { Link } from "react-router";
 import { businessProfile } from "#app/catalog/catalog.server.ts";
 import { storefrontProducts } from "#app/catalog/storefront.server.ts";
 import { BusinessContact } from "#app/components/business-contact.tsx";
@@ -12,6 +13,8 @@ import { InvalidPageCursorError } from "#app/db/page-cursor.server.ts";
 import { notFound, publicError } from "#app/errors.ts";
 import { businessSections } from "#app/screens.ts";
 import { pageMeta, publicOrigin, shortDescription } from "#app/seo/meta.ts";
+import { listOffers } from "#app/vouchers/marketplace.server.ts";
+import { OfferCard } from "#app/vouchers/offer-card.tsx";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/business-section";
 
@@ -61,12 +64,17 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const business = await businessProfile(db, parsed.data.id);
   if (!business) throw notFound(url);
   const section = parsed.data.main;
-  if (section !== "products") return { business, section, products: null };
+  const after = url.searchParams.get("after");
   try {
-    const products = await storefrontProducts(db, business.id, {
-      after: url.searchParams.get("after"),
-    });
-    return { business, section, products };
+    if (section === "products") {
+      const products = await storefrontProducts(db, business.id, { after });
+      return { business, section, products, offers: null };
+    }
+    if (section === "vouchers") {
+      const offers = await listOffers(db, { businessId: business.id, after });
+      return { business, section, products: null, offers };
+    }
+    return { business, section, products: null, offers: null };
   } catch (error) {
     if (error instanceof InvalidPageCursorError) throw publicError(400, error.message);
     throw error;
@@ -74,7 +82,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 }
 
 export default function BusinessSection({ loaderData }: Route.ComponentProps) {
-  const { business, section, products } = loaderData;
+  const { business, section, products, offers } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4 pb-12">
       <BusinessPageHeader business={business} coverPriority={false} />
@@ -133,11 +141,27 @@ export default function BusinessSection({ loaderData }: Route.ComponentProps) {
               </div>
             </div>
           ) : null}
-          {section === "vouchers" ? (
-            <EmptyState icon={Ticket} title="Vouchers are coming to Oja soon">
-              {business.name} can't sell vouchers here yet. When it can, they will be listed on this
-              page.
-            </EmptyState>
+          {section === "vouchers" && offers ? (
+            offers.items.length === 0 ? (
+              <EmptyState icon={Ticket} title={`${business.name} has no vouchers on sale`}>
+                Vouchers {business.name} puts on sale show here, and in{" "}
+                <Link to="/vouchers" className="font-medium text-brand-strong underline">
+                  the voucher marketplace
+                </Link>
+                .
+              </EmptyState>
+            ) : (
+              <>
+                <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+                  {offers.items.map((offer) => (
+                    <li key={offer.id}>
+                      <OfferCard offer={offer} />
+                    </li>
+                  ))}
+                </ul>
+                <NextPageLink cursor={offers.nextCursor} label="More vouchers" />
+              </>
+            )
           ) : null}
           {section === "sales" ? (
             <EmptyState icon={Percent} title="Sales are coming to Oja soon">

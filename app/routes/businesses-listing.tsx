@@ -1,10 +1,11 @@
-import { ChevronDown, SearchX, SlidersHorizontal, X } from "lucide-react";
+import { ChevronDown, SearchX, SlidersHorizontal } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
 import { listCategories } from "#app/catalog/catalog.server.ts";
 import { BusinessCard } from "#app/components/business-card.tsx";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { SelectField } from "#app/components/ui/field.tsx";
+import { FilterChip } from "#app/components/ui/filter-chip.tsx";
 import { NextPageLink } from "#app/components/ui/next-page-link.tsx";
 import { services } from "#app/context.server.ts";
 import { publicError } from "#app/errors.ts";
@@ -247,20 +248,5 @@ export default function BusinessesListing({ loaderData }: Route.ComponentProps) 
         <NextPageLink cursor={nextCursor} />
       </section>
     </div>
-  );
-}
-
-function FilterChip({ to, label }: { to: string; label: string }) {
-  return (
-    <li>
-      <Link
-        to={to}
-        className="inline-flex min-h-9 items-center gap-1 rounded-full border border-line bg-surface px-3 text-sm font-medium text-ink hover:border-brand"
-      >
-        {label}
-        <X aria-hidden="true" className="size-4" />
-        <span className="sr-only">(remove this filter)</span>
-      </Link>
-    </li>
   );
 }

@@ -17,6 +17,7 @@ import type { Database } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 import { deliveryAreas, deliverySettings } from "#app/delivery/schema.server.ts";
 import type { MediaStore } from "#app/media/store.server.ts";
+import { voucherOffers } from "#app/vouchers/schema.server.ts";
 
 /**
  * Demo data for an empty database, and the generators the benchmark seed shares with it.
@@ -1575,6 +1576,71 @@ const partnerOffers = [
   "15% off for Oja shoppers this month",
 ];
 
+/** Voucher offers a business of each kind sells (issue 19): a title and its value in naira. */
+const voucherTemplates: Record<string, Array<[title: string, valueNaira: number]>> = {
+  "spas-wellness": [
+    ["Full-body massage and facial", 35_000],
+    ["Couples' spa afternoon", 60_000],
+  ],
+  "salons-barbers": [
+    ["Wash, treatment and style", 15_000],
+    ["Three haircuts, any time", 12_000],
+  ],
+  restaurants: [
+    ["Dinner for two with drinks", 30_000],
+    ["Sunday family lunch for four", 45_000],
+  ],
+  fitness: [
+    ["One month unlimited classes", 40_000],
+    ["Five personal training sessions", 50_000],
+  ],
+  fashion: [["₦20,000 to spend in store", 20_000]],
+  electronics: [["Phone screen repair", 25_000]],
+  groceries: [["₦10,000 shopping voucher", 10_000]],
+  beauty: [["Bridal makeup trial", 30_000]],
+};
+
+/**
+ * Voucher offers for the demo: every third business sells the vouchers of its kind at 15–40 %
+ * off, half of them for 90 days after purchase and half until a fixed day, some with a limited
+ * number on sale; a few are paused, so the console shows every state.
+ */
+export function generateVoucherOffers(
+  random: Random,
+  businessRows: ReadonlyArray<{ id?: string; categorySlug: string }>,
+  now: number,
+): Array<typeof voucherOffers.$inferInsert> {
+  const rows: Array<typeof voucherOffers.$inferInsert> = [];
+  businessRows.forEach((business, index) => {
+    const templates = voucherTemplates[business.categorySlug] ?? [];
+    if (index % 3 !== 0 || !business.id) return;
+    for (const [title, valueNaira] of templates) {
+      const n = rows.length;
+      const discount = random.int(15, 40);
+      const price = Math.round((valueNaira * (100 - discount)) / 100 / 100) * 100;
+      const created = new Date(now - n * 3_600_000);
+      const until = new Date(now + (3 + ((n * 11) % 100)) * 86_400_000);
+      rows.push({
+        id: newId("vof"),
+        businessId: business.id,
+        title,
+        description: `${title} at its best: book ahead and enjoy it whenever suits you.`,
+        valueKobo: valueNaira * 100,
+        priceKobo: price * 100,
+        validDays: n % 2 === 0 ? 90 : null,
+        validUntil: n % 2 === 0 ? null : until.toISOString().slice(0, 10),
+        totalQuantity: n % 3 === 0 ? 50 : null,
+        perShopperLimit: n % 4 === 0 ? 2 : null,
+        finePrint: "Book at least a day ahead. Not valid with other offers.",
+        status: n % 7 === 6 ? "paused" : "active",
+        createdAt: created,
+        updatedAt: created,
+      });
+    }
+  });
+  return rows;
+}
+
 /**
  * Cross-promotions between neighbours: every other business in a city presents the next
  * business of another category in the same city, as /{business}/partners/{partner} shows.
@@ -1838,8 +1904,10 @@ export async function seedDemo(
   }
 
   const partnershipRows = generatePartnerships(businessRows, now);
+  const voucherOfferRows = generateVoucherOffers(random, businessRows, now);
   const rowCount =
     partnershipRows.length +
+    voucherOfferRows.length +
     imageRows.length +
     businessRows.length +
     productRows.length +
@@ -1882,6 +1950,7 @@ export async function seedDemo(
       await write(collectionRows, (batch) => tx.insert(collections).values(batch));
       await write(collectionProductRows, (batch) => tx.insert(collectionProducts).values(batch));
       await write(partnershipRows, (batch) => tx.insert(partnerships).values(batch));
+      await write(voucherOfferRows, (batch) => tx.insert(voucherOffers).values(batch));
       await rendering;
     });
   } catch (error) {

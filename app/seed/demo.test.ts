@@ -20,6 +20,7 @@ import { migrate } from "#app/db/migrate.server.ts";
 import { deliveryOption } from "#app/delivery/areas.ts";
 import { handoverSettingsOf } from "#app/delivery/settings.server.ts";
 import { diskMediaStore } from "#app/media/store.server.ts";
+import { voucherOffers } from "#app/vouchers/schema.server.ts";
 import {
   contrastWithWhite,
   createRandom,
@@ -82,6 +83,18 @@ describe("the demo seed", () => {
       expect(row.offerCode).toMatch(/^OJA-\S+$/);
     }
     expect(new Set(rows.map((row) => row.offerCode)).size).toBe(rows.length);
+  });
+
+  it("puts voucher offers on sale below their value, each with one kind of validity", async () => {
+    const rows = await handle.db.select().from(voucherOffers);
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    expect(rows.filter((row) => row.status === "active").length).toBeGreaterThan(rows.length / 2);
+    for (const row of rows) {
+      expect(row.priceKobo).toBeLessThan(row.valueKobo);
+      expect(row.priceKobo % 100).toBe(0);
+      expect((row.validDays === null) !== (row.validUntil === null)).toBe(true);
+    }
+    expect(rows.some((row) => row.validUntil !== null)).toBe(true);
   });
 
   it("prices every product in whole naira, with any old price above the current one", async () => {

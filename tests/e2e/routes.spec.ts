@@ -102,6 +102,8 @@ async function realSampleUrl(pattern: string, page: Page, demo: DemoCatalog) {
       );
     case "/shop/{id}":
       return firstLink(page, "/", /^\/shop\/(?!friends$)[a-z0-9-]+$/);
+    case "/vouchers/{id}":
+      return firstLink(page, "/vouchers", /^\/vouchers\/vof_[0-9a-z]+$/);
     default:
       return undefined;
   }

@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import { fieldErrors } from "#app/auth/forms.ts";
 import { requireBusinessMember } from "#app/auth/session.server.ts";
+import { saveWithFormPictures } from "#app/console/form-pictures.server.ts";
 import { services } from "#app/context.server.ts";
-import { formUploads, ImageUploadError } from "#app/media/uploads.server.ts";
 import { productFormSchema, productFormValues, productLimits } from "./product-input.ts";
 import { type CatalogueActor, type SaveResult, saveProduct } from "./products.server.ts";
 
@@ -43,39 +43,19 @@ export async function submitProductForm(
 ): Promise<SaveResult> {
   const parsed = productFormSchema.safeParse(productFormValues(form));
   if (!parsed.success) return { ok: false, status: 400, errors: fieldErrors(parsed.error) };
-  const files = form
-    .getAll("newImage")
-    .filter((value): value is File => value instanceof File && value.size > 0);
   const input = parsed.data;
-  if (input.images.length + files.length > productLimits.images) {
-    return {
-      ok: false,
-      status: 400,
-      errors: { images: `A product can have at most ${productLimits.images} pictures` },
-    };
-  }
-  const { db, media } = services(context);
-  const uploads = formUploads(db, media);
-  try {
-    for (const file of files) {
-      try {
-        const image = await uploads.store(db, file, {
-          alt: input.name,
-          businessId: actor.businessId,
-        });
-        input.images.push(image.id);
-      } catch (error) {
-        if (error instanceof ImageUploadError) {
-          return { ok: false, status: 400, errors: { images: `${file.name}: ${error.message}` } };
-        }
-        throw error;
-      }
-    }
-    return await saveProduct(db, actor, input, productId);
-  } finally {
-    // A refused product (a taken slug, a bad picture after good ones) keeps none of its uploads.
-    await uploads.discardUnused();
-  }
+  return saveWithFormPictures(
+    context,
+    form,
+    {
+      chosen: input.images,
+      most: productLimits.images,
+      tooMany: `A product can have at most ${productLimits.images} pictures`,
+      alt: input.name,
+      businessId: actor.businessId,
+    },
+    (images) => saveProduct(services(context).db, actor, { ...input, images }, productId),
+  );
 }
 
 /** A whole multipart post larger than this is refused before it is read (10 pictures of 8 MB). */

@@ -3,7 +3,6 @@ import { ArrowLeft, ArrowRight, ImagePlus, LoaderCircle, RotateCw, Trash2 } from
 import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
 import { Button } from "#app/components/ui/button.tsx";
 import { FieldError } from "#app/components/ui/field.tsx";
-import { productLimits } from "./product-limits.ts";
 
 /**
  * A product's pictures in the form: each chosen file is sent at once with XMLHttpRequest (fetch
@@ -59,14 +58,17 @@ const nextKey = () => `picture-${++counter}`;
 
 export function PictureUploader({
   uploadUrl,
+  most,
   initial,
   altText,
   error,
   onBusyChange,
 }: {
   uploadUrl: string;
+  /** How many pictures the record may have. */
+  most: number;
   initial: UploadedPicture[];
-  /** The product's name, as the pictures' description. */
+  /** The record's name (a product's, an offer's title), as the pictures' description. */
   altText: string;
   error?: string;
   onBusyChange: (busy: boolean) => void;
@@ -85,7 +87,7 @@ export function PictureUploader({
   const busy = items.some((item) => item.state === "uploading");
   useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
 
-  const room = productLimits.images - items.filter((item) => item.state !== "failed").length;
+  const room = most - items.filter((item) => item.state !== "failed").length;
 
   function update(key: string, next: Item | null) {
     setItems((current) =>
@@ -121,7 +123,7 @@ export function PictureUploader({
     // The files go up now; the form must not post them a second time.
     event.target.value = "";
     if (files.length > room) {
-      setAnnouncement(`Only ${productLimits.images} pictures fit; the first ${room} were taken.`);
+      setAnnouncement(`Only ${most} pictures fit; the first ${room} were taken.`);
     }
     for (const file of files.slice(0, Math.max(0, room))) start(file);
   }
@@ -144,8 +146,8 @@ export function PictureUploader({
     <fieldset className="space-y-3" aria-describedby={clsx(hintId, error && errorId)}>
       <legend className="text-sm font-medium text-ink">Pictures</legend>
       <p id={hintId} className="text-sm text-ink-muted">
-        JPEG, PNG or WebP up to 8 MB, at most {productLimits.images}. The first picture is the main
-        one shoppers see.
+        JPEG, PNG or WebP up to 8 MB, at most {most}. The first picture is the main one shoppers
+        see.
       </p>
       {items.length > 0 ? (
         <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">

@@ -168,6 +168,7 @@ export function ProductForm({
         <div className="rounded-card border border-line bg-surface p-4 sm:p-5">
           <PictureUploader
             uploadUrl={`/vendor/${businessSlug}/products/images`}
+            most={productLimits.images}
             initial={defaults.images}
             altText={name}
             error={errors.images}

@@ -1,12 +1,13 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { auditSource, recordAudit } from "#app/auth/audit.server.ts";
 import type { FieldErrors } from "#app/auth/forms.ts";
 import { mediaUrl } from "#app/catalog/catalog.server.ts";
-import { businesses, images, productImages, products } from "#app/catalog/schema.server.ts";
+import { images, productImages, products } from "#app/catalog/schema.server.ts";
 import { slugify } from "#app/catalog/slugify.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 import { decodeCursor, encodeCursor, exactTime, exactTimeKey } from "#app/db/page-cursor.server.ts";
+import { attachableImages } from "#app/media/uploads.server.ts";
 import { type Kobo, kobo } from "#app/money.ts";
 import type { ProductFormInput, ProductStatus } from "./product-input.ts";
 import { productLimits } from "./product-input.ts";
@@ -206,41 +207,6 @@ async function freeSlugFor(
   }
 }
 
-/**
- * Of `imageIds`, those this product may show: its own pictures, and pictures this business
- * uploaded in the last day that no product, logo or cover uses yet (fresh uploads from the form).
- * Anything else (another business's picture, a made-up id) is refused, so a product never
- * borrows someone else's photo.
- */
-async function usableImages(
-  executor: Executor,
-  imageIds: string[],
-  productId: string | null,
-  businessId: string,
-): Promise<Set<string>> {
-  if (imageIds.length === 0) return new Set();
-  const rows = await executor
-    .select({ id: images.id })
-    .from(images)
-    .where(
-      and(
-        inArray(images.id, imageIds),
-        or(
-          productId
-            ? sql`exists (select 1 from ${productImages} where ${productImages.imageId} = ${images.id} and ${productImages.productId} = ${productId})`
-            : undefined,
-          and(
-            sql`${images.createdAt} > now() - interval '1 day'`,
-            eq(images.businessId, businessId),
-            sql`not exists (select 1 from ${productImages} where ${productImages.imageId} = ${images.id})`,
-            sql`not exists (select 1 from ${businesses} where ${businesses.logoImageId} = ${images.id} or ${businesses.coverImageId} = ${images.id})`,
-          ),
-        ),
-      ),
-    );
-  return new Set(rows.map((row) => row.id));
-}
-
 async function replacePictures(executor: Executor, productId: string, imageIds: string[]) {
   await executor.delete(productImages).where(eq(productImages.productId, productId));
   if (imageIds.length > 0) {
@@ -290,7 +256,14 @@ export async function saveProduct(
       if (await slugTaken(tx, actor.businessId, slug, productId ?? undefined)) {
         return { ok: false, status: 400, errors: { slug: slugInUse } };
       }
-      const usable = await usableImages(tx, imageIds, productId, actor.businessId);
+      const usable = await attachableImages(
+        tx,
+        imageIds,
+        actor.businessId,
+        productId
+          ? sql`exists (select 1 from ${productImages} where ${productImages.imageId} = ${images.id} and ${productImages.productId} = ${productId})`
+          : undefined,
+      );
       if (imageIds.some((id) => !usable.has(id))) {
         return {
           ok: false,

@@ -1,23 +1,13 @@
-import { clsx } from "clsx";
+import { StatusPill } from "#app/components/ui/status-pill.tsx";
 import type { ProductStatus } from "./product-limits.ts";
 
-const looks: Record<ProductStatus, { label: string; className: string }> = {
-  active: { label: "Active", className: "bg-brand-soft text-brand-strong" },
-  draft: { label: "Draft", className: "bg-surface-sunken text-ink" },
-  archived: { label: "Archived", className: "bg-danger-soft text-danger" },
-};
+const looks = {
+  active: { label: "Active", tone: "good" },
+  draft: { label: "Draft", tone: "neutral" },
+  archived: { label: "Archived", tone: "bad" },
+} as const satisfies Record<ProductStatus, object>;
 
-/** A product's status as a small pill, in words (never colour alone). */
+/** A product's status as a small pill. */
 export function ProductStatusBadge({ status }: { status: ProductStatus }) {
-  const look = looks[status];
-  return (
-    <span
-      className={clsx(
-        "inline-flex min-w-20 justify-center rounded-full px-2.5 py-0.5 text-xs font-semibold",
-        look.className,
-      )}
-    >
-      {look.label}
-    </span>
-  );
+  return <StatusPill {...looks[status]} />;
 }

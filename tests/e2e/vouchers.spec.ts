@@ -1,0 +1,96 @@
+import sharp from "sharp";
+import { e2eFixtures, e2ePassword, e2eTeam } from "../support/e2e-fixtures.ts";
+import { expect, openHydrated, resourceStatus, signIn, test } from "./fixtures.ts";
+
+/**
+ * Voucher offers (issue 19, first part): a manager creates an offer with a picture in the
+ * console, a bad price is refused beside its field, and shoppers find the offer in the voucher
+ * marketplace (filtered) and on its own page; pausing it takes it off the marketplace.
+ */
+const business = () => e2eFixtures().business;
+
+// The refused form answers 400, as it should.
+test.use({ allowConsoleErrors: [resourceStatus(400)] });
+
+test("a manager creates a voucher offer; shoppers find it in /vouchers and on its page", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const title = `Sunday spa treat ${Date.now().toString(36)}`;
+  await signIn(page, e2eTeam.manager.email, e2ePassword);
+  await openHydrated(page, `/vendor/${business().slug}/vouchers`);
+  await expect(page.getByRole("heading", { level: 1, name: "Vouchers" })).toBeVisible();
+  await page.getByRole("link", { name: "New offer" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "New voucher offer" })).toBeVisible();
+
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Value (₦)").fill("25,000");
+  await page.getByLabel("Price (₦)").fill("25000");
+  await page.getByLabel("Quantity on sale (optional)").fill("40");
+  await page.getByLabel("Limit per shopper (optional)").fill("2");
+  await page.getByLabel("Days valid after purchase").fill("60");
+  await page.getByLabel("Fine print (optional)").fill("Book a day ahead. Not on public holidays.");
+  const picture = await sharp({
+    create: { width: 1200, height: 900, channels: 3, background: "#8e44ad" },
+  })
+    .jpeg()
+    .toBuffer();
+  await page
+    .getByLabel("Add pictures")
+    .setInputFiles({ name: "spa.jpg", mimeType: "image/jpeg", buffer: picture });
+  await expect(page.getByRole("img", { name: `${title}, 1 of 1` })).toBeVisible();
+
+  // The price isn't below the value: refused beside the field, the picture kept.
+  await page.getByRole("button", { name: "Create offer" }).click();
+  await expect(page.getByText("Price must be below the value (that is the saving)")).toBeVisible();
+  await expect(page.getByLabel("Price (₦)")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("img", { name: `${title}, 1 of 1` })).toBeVisible();
+  await page.getByLabel("Price (₦)").fill("18,000");
+  await page.getByRole("button", { name: "Create offer" }).click();
+  await expect(page.getByText("Offer created.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  const offerUrl = await page
+    .getByRole("link", { name: "View as shoppers see it" })
+    .getAttribute("href");
+  expect(offerUrl).toMatch(/^\/vouchers\/vof_[0-9a-z]{16}$/);
+
+  // A shopper (a new browser, signed out) finds it with a saving filter, then opens it.
+  const shopper = await (await browser.newContext()).newPage();
+  await openHydrated(shopper, "/vouchers?minSaving=25&sort=newest");
+  const card = shopper.getByRole("article").filter({ hasText: title });
+  await expect(card).toBeVisible();
+  await expect(card.getByText("Save 28%")).toBeVisible();
+  await expect(card.getByText("Valid 60 days after purchase")).toBeVisible();
+  await card.getByRole("link", { name: title }).click();
+  await expect(shopper).toHaveURL(offerUrl ?? "");
+  await expect(shopper.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(shopper.getByText("₦18,000.00").first()).toBeVisible();
+  await expect(shopper.getByText("40 left; at most 2 per person")).toBeVisible();
+  await expect(shopper.getByText("Book a day ahead. Not on public holidays.")).toBeVisible();
+  // The business's own page lists it in its vouchers section.
+  await openHydrated(shopper, `/${business().slug}/vouchers`);
+  await expect(shopper.getByRole("article").filter({ hasText: title })).toBeVisible();
+  // Above the 40 % filter it is not listed.
+  await openHydrated(shopper, "/vouchers?minSaving=40");
+  await expect(shopper.getByRole("article").filter({ hasText: title })).toHaveCount(0);
+
+  // Paused in the console: off the marketplace, and its page says so.
+  await page.getByLabel("Status").selectOption("paused");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Saved. Vouchers already sold keep their terms.")).toBeVisible();
+  await openHydrated(shopper, "/vouchers");
+  await expect(shopper.getByRole("article").filter({ hasText: title })).toHaveCount(0);
+  await openHydrated(shopper, offerUrl ?? "");
+  await expect(
+    shopper.getByText("This offer is paused: the business isn't selling it right now."),
+  ).toBeVisible();
+});
+
+test("staff don't see voucher offers in the console", async ({ page }) => {
+  await signIn(page, e2eTeam.staff.email, e2ePassword);
+  await openHydrated(page, `/vendor/${business().slug}`);
+  const consoleMenu = page.getByRole("navigation", { name: "Console" });
+  await expect(consoleMenu.getByRole("link", { name: "Orders" })).toBeVisible();
+  await expect(consoleMenu.getByRole("link", { name: "Vouchers" })).toHaveCount(0);
+});
