@@ -34,4 +34,12 @@ ALTER TABLE "voucher_offer_images" ADD CONSTRAINT "voucher_offer_images_offer_id
 ALTER TABLE "voucher_offer_images" ADD CONSTRAINT "voucher_offer_images_image_id_images_id_fk" FOREIGN KEY ("image_id") REFERENCES "public"."images"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "voucher_offers" ADD CONSTRAINT "voucher_offers_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "voucher_offers_business_idx" ON "voucher_offers" USING btree ("business_id","created_at");--> statement-breakpoint
-CREATE INDEX "voucher_offers_status_created_idx" ON "voucher_offers" USING btree ("status","created_at");
+CREATE INDEX "voucher_offers_status_created_idx" ON "voucher_offers" USING btree ("status","created_at");--> statement-breakpoint
+-- Written by hand (issue 19, decision 038): offers show on their business's pages and on the
+-- marketplace's (the home page): note their changes in page_changes, as 0006 and 0020 do for
+-- products and collections. Pictures change only with their offer's row (saveOffer writes both).
+CREATE TRIGGER "voucher_offers_page_insert" AFTER INSERT ON "voucher_offers" REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION oja_note_page_changes('business_id');
+--> statement-breakpoint
+CREATE TRIGGER "voucher_offers_page_update" AFTER UPDATE ON "voucher_offers" REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION oja_note_page_changes('business_id');
+--> statement-breakpoint
+CREATE TRIGGER "voucher_offers_page_delete" AFTER DELETE ON "voucher_offers" REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION oja_note_page_changes('business_id');

@@ -492,7 +492,7 @@ describe("the render cache", () => {
       expect(after.get(id)).toBeGreaterThan(before.get(id) ?? Infinity);
   });
 
-  it("notes changes to a business's collections, their products and its delivery choices", async () => {
+  it("notes changes to a business's collections, their products, its delivery choices and its voucher offers", async () => {
     const business = await createBusiness(handle.db, { categoryId, slug: "noted-spa" });
     const product = await createProduct(handle.db, { businessId: business.id });
     const changedAt = async () => (await changeTimes([business.id])).get(business.id) ?? 0;
@@ -503,6 +503,9 @@ describe("the render cache", () => {
       sql`insert into delivery_settings (business_id) values (${business.id})`,
       sql`insert into delivery_areas (business_id, position, city, fee_kobo, estimate) values (${business.id}, 0, 'Lagos', 150000, '1 day')`,
       sql`delete from delivery_areas where business_id = ${business.id}`,
+      sql`insert into voucher_offers (id, business_id, title, value_kobo, price_kobo, valid_days) values ('noted-v', ${business.id}, 'Spa day', 2500000, 1800000, 90)`,
+      sql`update voucher_offers set status = 'paused' where id = 'noted-v'`,
+      sql`delete from voucher_offers where id = 'noted-v'`,
     ];
     for (const statement of statements) {
       const before = await changedAt();

@@ -9,6 +9,8 @@ import { ButtonLink } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { services } from "#app/context.server.ts";
 import { absoluteUrl, pageMeta, publicOrigin } from "#app/seo/meta.ts";
+import { listOffers } from "#app/vouchers/marketplace.server.ts";
+import { OfferCard } from "#app/vouchers/offer-card.tsx";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/home";
 
@@ -49,9 +51,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const asked = parsed.success ? parsed.data.city || undefined : "all";
   const chosen = asked === undefined ? undefined : asked.toLowerCase() === "all" ? null : asked;
   // All at once: the saved city is read inside the businesses query too, not before it.
-  const [categories, products, businesses, cities, saved] = await Promise.all([
+  const [categories, products, vouchers, businesses, cities, saved] = await Promise.all([
     listCategories(db),
     featuredProducts(db, 12),
+    listOffers(db, { sort: "saving", limit: 4 }).then((page) => page.items),
     newBusinessesNear(db, { city: chosen, userId: user?.id ?? null, limit: 8 }),
     // Busiest cities first in the picker.
     activeCities(db).then((all) => all.sort((a, b) => b.count - a.count)),
@@ -63,6 +66,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return {
     categories,
     products,
+    vouchers,
     businesses,
     cities,
     city: known?.name ?? city,
@@ -71,7 +75,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { categories, products, businesses, cities, city, cityFromAccount } = loaderData;
+  const { categories, products, vouchers, businesses, cities, city, cityFromAccount } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4">
       <section className="py-8 sm:py-12">
@@ -133,6 +137,31 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
+
+      {vouchers.length > 0 ? (
+        <section aria-labelledby="vouchers-title" className="mt-12">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+            <h2 id="vouchers-title" className="text-xl font-bold text-ink">
+              Vouchers worth more than you pay
+            </h2>
+            <p className="flex gap-4 text-sm font-semibold">
+              <Link to="/vouchers?expiring=1&sort=ending" className="text-brand hover:underline">
+                Ending soon
+              </Link>
+              <Link to="/vouchers" className="inline-flex items-center gap-1 text-brand">
+                All vouchers <ArrowRight aria-hidden="true" className="size-4" />
+              </Link>
+            </p>
+          </div>
+          <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+            {vouchers.map((offer) => (
+              <li key={offer.id} className="min-w-0">
+                <OfferCard offer={offer} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="new-title" className="mt-12 mb-4">
         <h2 id="new-title" className="text-xl font-bold text-ink">

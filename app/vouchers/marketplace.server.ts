@@ -30,6 +30,8 @@ export interface VoucherFilters {
   expiringSoon?: boolean;
   sort?: VoucherSort;
   after?: string | null;
+  /** How many to a page (default `voucherPageSize`). */
+  limit?: number;
 }
 
 export const voucherPageSize = 24;
@@ -181,19 +183,20 @@ export async function listOffers(db: Database, filters: VoucherFilters, now = ne
     );
   }
   const direction = sql.raw(sort.descending ? "desc" : "asc");
+  const limit = filters.limit ?? voucherPageSize;
   const rows = await queryRows<CardRow>(
     db,
     sql`select ${cardColumns}, ${sort.text} as sort_key
       from voucher_offers o ${cardJoins}
       where ${sql.join(conditions, sql` and `)}
       order by ${sort.key} ${direction}, o.id collate "C" asc
-      limit ${voucherPageSize + 1}`,
+      limit ${limit + 1}`,
   );
-  const page = rows.slice(0, voucherPageSize);
+  const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     items: page.map(toCard),
-    nextCursor: rows.length > voucherPageSize && last ? encodeCursor(last.sort_key, last.id) : null,
+    nextCursor: rows.length > limit && last ? encodeCursor(last.sort_key, last.id) : null,
   };
 }
 

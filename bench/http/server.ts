@@ -104,7 +104,20 @@ export interface ServerOptions {
   logLevel?: string;
 }
 
-/** `node server.ts` on build/ with NODE_ENV=production; resolves once /readyz answers 200. */
+/**
+ * The Node flags `npm start` runs Oja with (package.json: the young generation's size, decision
+ * 039), so a bench measures the process production runs.
+ */
+const startFlags = (
+  JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .filter((part) => part.startsWith("--"));
+
+/**
+ * `node server.ts` on build/ with NODE_ENV=production and `npm start`'s Node flags; resolves once
+ * /readyz answers 200.
+ */
 export async function startServer(
   target: Target,
   port: number,
@@ -132,7 +145,7 @@ export async function startServer(
   delete env.DATABASE_URL;
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
   Object.assign(env, options.env);
-  const child = spawn(process.execPath, ["server.ts"], {
+  const child = spawn(process.execPath, [...startFlags, "server.ts"], {
     detached: true,
     stdio: ["ignore", options.onLog ? "pipe" : "ignore", "inherit"],
     env,
