@@ -4,9 +4,9 @@ import { ImageUploadError, maxUploadBytes, storeUploadedImage } from "#app/media
 import type { Route } from "./+types/vendor-product-images";
 
 /**
- * POST /vendor/{business}/products/images: one product picture from the product form's
- * uploader (XMLHttpRequest, for its progress events). Answers `{ image }` or 400/413 with
- * `{ message }`. The picture belongs to no product until a product form is saved with it.
+ * POST /vendor/{business}/products/images: one picture from the uploader of the product form or
+ * the voucher offer form (XMLHttpRequest, for its progress events). Answers `{ image }` or
+ * 400/413 with `{ message }`. The picture belongs to nothing until a form is saved with it.
  */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const { actor } = await requireCatalogueManager(context, request, params.business);

@@ -5,10 +5,10 @@ import { Button } from "#app/components/ui/button.tsx";
 import { FieldError } from "#app/components/ui/field.tsx";
 
 /**
- * A product's pictures in the form: each chosen file is sent at once with XMLHttpRequest (fetch
- * has no upload progress) to the console's upload action, with a progress bar; the stored
- * pictures are kept as `image` hidden fields in their order, which the product's save makes its
- * order. Without JavaScript the file input posts the files with the form instead.
+ * A product's or a voucher offer's pictures in its form: each chosen file is sent at once with
+ * XMLHttpRequest (fetch has no upload progress) to the console's upload action, with a progress
+ * bar; the stored pictures are kept as `image` hidden fields in their order, which the save makes
+ * its order. Without JavaScript the file input posts the files with the form instead.
  */
 export interface UploadedPicture {
   id: string;
