@@ -83,20 +83,23 @@ const imageInUse = sql`(exists (select 1 from ${productImages} where ${productIm
   or exists (select 1 from ${voucherOfferImages} where ${voucherOfferImages.imageId} = ${images.id})
   or exists (select 1 from ${businesses} where ${businesses.logoImageId} = ${images.id} or ${businesses.coverImageId} = ${images.id}))`;
 
+/** What a form hears when one of its pictures can't be attached (picturesAttachable). */
+export const pictureGone = "One of the pictures is no longer available. Upload it again.";
+
 /**
- * Of `imageIds`, those a form of the business may attach: the pictures the record already shows
- * (`own`, a condition on `images`), and pictures this business uploaded in the last day that
- * nothing shows yet (fresh uploads from the form). Anything else (another business's picture, a
- * made-up id, a picture another product or offer shows) is refused, so nothing borrows someone
- * else's photo.
+ * Whether a form of the business may attach every one of `imageIds`: each must be a picture the
+ * record already shows (`own`, a condition on `images`) or one this business uploaded in the
+ * last day that nothing shows yet (a fresh upload from the form). Anything else (another
+ * business's picture, a made-up id, a picture another product or offer shows) is refused, so
+ * nothing borrows someone else's photo.
  */
-export async function attachableImages(
+export async function picturesAttachable(
   executor: Executor,
   imageIds: readonly string[],
   businessId: string,
   own: SQL | undefined,
-): Promise<Set<string>> {
-  if (imageIds.length === 0) return new Set();
+): Promise<boolean> {
+  if (imageIds.length === 0) return true;
   const rows = await executor
     .select({ id: images.id })
     .from(images)
@@ -113,7 +116,7 @@ export async function attachableImages(
         ),
       ),
     );
-  return new Set(rows.map((row) => row.id));
+  return rows.length === new Set(imageIds).size;
 }
 
 /**
@@ -191,7 +194,7 @@ export async function deleteStrayUploadFiles(
   return deleted;
 }
 
-/** Fresh uploads stay attachable by their form for a day (attachableImages); the sweep waits two. */
+/** Fresh uploads stay attachable by their form for a day (picturesAttachable); the sweep waits two. */
 export const unusedImageLifetimeMs = 2 * 24 * 60 * 60 * 1000;
 
 /**

@@ -1,7 +1,6 @@
-import { useCallback, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { useState } from "react";
+import { Form } from "react-router";
 import type { FieldErrors } from "#app/auth/forms.ts";
-import { Button } from "#app/components/ui/button.tsx";
 import {
   Field,
   FieldError,
@@ -9,7 +8,7 @@ import {
   SelectField,
   TextAreaField,
 } from "#app/components/ui/field.tsx";
-import { PictureUploader, type UploadedPicture } from "#app/console/catalogue/picture-uploader.tsx";
+import { PicturesAndSave, type UploadedPicture } from "#app/console/catalogue/picture-uploader.tsx";
 import { type OfferStatus, offerLimits } from "./offer-limits.ts";
 
 /** What the form shows at first: an offer's saved values, or the defaults of a new one. */
@@ -69,12 +68,8 @@ export function OfferForm({
   soldCount?: number;
   submitLabel: string;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
   const [title, setTitle] = useState(defaults.title);
   const [validity, setValidity] = useState(defaults.validity);
-  const [uploading, setUploading] = useState(false);
-  const onBusyChange = useCallback((busy: boolean) => setUploading(busy), []);
   const validityError = errors.validity ?? errors.validDays ?? errors.validUntil;
 
   return (
@@ -221,26 +216,14 @@ export function OfferForm({
           error={errors.finePrint}
         />
       </div>
-      <div className="rounded-card border border-line bg-surface p-4 sm:p-5">
-        <PictureUploader
-          uploadUrl={`/vendor/${businessSlug}/products/images`}
-          most={offerLimits.images}
-          initial={defaults.images}
-          altText={title}
-          error={errors.images}
-          onBusyChange={onBusyChange}
-        />
-      </div>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={saving || uploading}>
-          {saving ? "Saving…" : submitLabel}
-        </Button>
-        {uploading ? (
-          <p className="text-sm text-ink-muted" role="status">
-            Waiting for the pictures to finish uploading…
-          </p>
-        ) : null}
-      </div>
+      <PicturesAndSave
+        uploadUrl={`/vendor/${businessSlug}/products/images`}
+        most={offerLimits.images}
+        initial={defaults.images}
+        altText={title}
+        error={errors.images}
+        submitLabel={submitLabel}
+      />
     </Form>
   );
 }

@@ -5,7 +5,7 @@ import { mediaUrl } from "#app/catalog/catalog.server.ts";
 import { images } from "#app/catalog/schema.server.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
-import { attachableImages } from "#app/media/uploads.server.ts";
+import { pictureGone, picturesAttachable } from "#app/media/uploads.server.ts";
 import { type Kobo, kobo } from "#app/money.ts";
 import type { OfferFormInput, OfferStatus } from "./offer-input.ts";
 import { voucherOfferImages, voucherOffers } from "./schema.server.ts";
@@ -143,20 +143,11 @@ export async function saveOffer(
         };
       }
     }
-    const usable = await attachableImages(
-      tx,
-      imageIds,
-      actor.businessId,
-      offerId
-        ? sql`exists (select 1 from ${voucherOfferImages} where ${voucherOfferImages.imageId} = ${images.id} and ${voucherOfferImages.offerId} = ${offerId})`
-        : undefined,
-    );
-    if (imageIds.some((id) => !usable.has(id))) {
-      return {
-        ok: false,
-        status: 400,
-        errors: { images: "One of the pictures is no longer available. Upload it again." },
-      };
+    const ownPicture = offerId
+      ? sql`exists (select 1 from ${voucherOfferImages} where ${voucherOfferImages.imageId} = ${images.id} and ${voucherOfferImages.offerId} = ${offerId})`
+      : undefined;
+    if (!(await picturesAttachable(tx, imageIds, actor.businessId, ownPicture))) {
+      return { ok: false, status: 400, errors: { images: pictureGone } };
     }
     const values = {
       title: input.title,

@@ -1,6 +1,7 @@
 import { clsx } from "clsx";
 import { ArrowLeft, ArrowRight, ImagePlus, LoaderCircle, RotateCw, Trash2 } from "lucide-react";
-import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
+import { type ChangeEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { FieldError } from "#app/components/ui/field.tsx";
 
@@ -274,5 +275,54 @@ export function PictureUploader({
         {announcement}
       </p>
     </fieldset>
+  );
+}
+
+/**
+ * The end of a console form with pictures (a product's, a voucher offer's): the uploader in its
+ * panel, then the save button, held while pictures are still going up (saying so).
+ */
+export function PicturesAndSave({
+  uploadUrl,
+  most,
+  initial,
+  altText,
+  error,
+  submitLabel,
+}: {
+  uploadUrl: string;
+  most: number;
+  initial: UploadedPicture[];
+  altText: string;
+  error?: string;
+  submitLabel: string;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const [uploading, setUploading] = useState(false);
+  const onBusyChange = useCallback((busy: boolean) => setUploading(busy), []);
+  return (
+    <>
+      <div className="rounded-card border border-line bg-surface p-4 sm:p-5">
+        <PictureUploader
+          uploadUrl={uploadUrl}
+          most={most}
+          initial={initial}
+          altText={altText}
+          error={error}
+          onBusyChange={onBusyChange}
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={saving || uploading}>
+          {saving ? "Saving…" : submitLabel}
+        </Button>
+        {uploading ? (
+          <p className="text-sm text-ink-muted" role="status">
+            Waiting for the pictures to finish uploading…
+          </p>
+        ) : null}
+      </div>
+    </>
   );
 }

@@ -1,10 +1,9 @@
-import { useCallback, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { useState } from "react";
+import { Form } from "react-router";
 import type { FieldErrors } from "#app/auth/forms.ts";
 import { slugify } from "#app/catalog/slugify.ts";
-import { Button } from "#app/components/ui/button.tsx";
 import { Field, FormMessage, SelectField, TextAreaField } from "#app/components/ui/field.tsx";
-import { PictureUploader, type UploadedPicture } from "./picture-uploader.tsx";
+import { PicturesAndSave, type UploadedPicture } from "./picture-uploader.tsx";
 import { productLimits } from "./product-limits.ts";
 
 /** What the form shows at first: a product's saved values, or empty for a new one. */
@@ -54,14 +53,10 @@ export function ProductForm({
   disabled?: boolean;
   submitLabel: string;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
   const [name, setName] = useState(defaults.name);
   const [slug, setSlug] = useState(defaults.slug);
   // A new product's slug follows its name until someone types a slug of their own.
   const [slugTouched, setSlugTouched] = useState(!isNew);
-  const [uploading, setUploading] = useState(false);
-  const onBusyChange = useCallback((busy: boolean) => setUploading(busy), []);
 
   return (
     <Form method="post" encType="multipart/form-data" noValidate className="space-y-6">
@@ -165,26 +160,14 @@ export function ProductForm({
             autoCapitalize="none"
           />
         </div>
-        <div className="rounded-card border border-line bg-surface p-4 sm:p-5">
-          <PictureUploader
-            uploadUrl={`/vendor/${businessSlug}/products/images`}
-            most={productLimits.images}
-            initial={defaults.images}
-            altText={name}
-            error={errors.images}
-            onBusyChange={onBusyChange}
-          />
-        </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={saving || uploading}>
-            {saving ? "Saving…" : submitLabel}
-          </Button>
-          {uploading ? (
-            <p className="text-sm text-ink-muted" role="status">
-              Waiting for the pictures to finish uploading…
-            </p>
-          ) : null}
-        </div>
+        <PicturesAndSave
+          uploadUrl={`/vendor/${businessSlug}/products/images`}
+          most={productLimits.images}
+          initial={defaults.images}
+          altText={name}
+          error={errors.images}
+          submitLabel={submitLabel}
+        />
       </fieldset>
     </Form>
   );

@@ -7,7 +7,7 @@ import { slugify } from "#app/catalog/slugify.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 import { decodeCursor, encodeCursor, exactTime, exactTimeKey } from "#app/db/page-cursor.server.ts";
-import { attachableImages } from "#app/media/uploads.server.ts";
+import { pictureGone, picturesAttachable } from "#app/media/uploads.server.ts";
 import { type Kobo, kobo } from "#app/money.ts";
 import type { ProductFormInput, ProductStatus } from "./product-input.ts";
 import { productLimits } from "./product-input.ts";
@@ -256,20 +256,11 @@ export async function saveProduct(
       if (await slugTaken(tx, actor.businessId, slug, productId ?? undefined)) {
         return { ok: false, status: 400, errors: { slug: slugInUse } };
       }
-      const usable = await attachableImages(
-        tx,
-        imageIds,
-        actor.businessId,
-        productId
-          ? sql`exists (select 1 from ${productImages} where ${productImages.imageId} = ${images.id} and ${productImages.productId} = ${productId})`
-          : undefined,
-      );
-      if (imageIds.some((id) => !usable.has(id))) {
-        return {
-          ok: false,
-          status: 400,
-          errors: { images: "One of the pictures is no longer available. Upload it again." },
-        };
+      const ownPicture = productId
+        ? sql`exists (select 1 from ${productImages} where ${productImages.imageId} = ${images.id} and ${productImages.productId} = ${productId})`
+        : undefined;
+      if (!(await picturesAttachable(tx, imageIds, actor.businessId, ownPicture))) {
+        return { ok: false, status: 400, errors: { images: pictureGone } };
       }
       const values = {
         slug,
