@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
+import { newId } from "#app/db/ids.ts";
+import { voucherOffers } from "#app/vouchers/schema.server.ts";
 import { createBusiness, createCategory, createProduct } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
 import { loaderArgs, thrownBy } from "#tests/support/router-context.ts";
@@ -46,6 +48,19 @@ beforeAll(async () => {
   await product(suya.id, "asun", 800_000, 6); // ₦8,000
   await product(gone.id, "burnt-rice", 100_000, 7);
   await product(ewa.id, "massage", 2_000_000, 8);
+  // Vouchers: one of each restaurant, one of the spa (another category).
+  const offer = (businessId: string, title: string, priceKobo: number) =>
+    db.insert(voucherOffers).values({
+      id: newId("vof"),
+      businessId,
+      title,
+      valueKobo: 1_000_000,
+      priceKobo,
+      validDays: 30,
+    });
+  await offer(mama.id, "Lunch for two", 700_000);
+  await offer(suya.id, "Suya night", 500_000);
+  await offer(ewa.id, "Spa day", 600_000);
 });
 
 afterAll(() => handle.close());
@@ -126,5 +141,14 @@ describe("/shop/{id}", () => {
     const thrown = await thrownBy(() => load(path));
     expect(thrown.status).toBe(400);
     expect(thrown.data).toMatchObject({ fields: { [field]: message } });
+  });
+});
+
+describe("the category's vouchers", () => {
+  test("lists the category's vouchers on sale, biggest saving first, within the chosen city", async () => {
+    const all = await load("/shop/restaurants");
+    expect(all.vouchers.items.map((offer) => offer.title)).toEqual(["Suya night", "Lunch for two"]);
+    const lagos = await load("/shop/restaurants?city=Lagos");
+    expect(lagos.vouchers.items.map((offer) => offer.title)).toEqual(["Lunch for two"]);
   });
 });

@@ -16,6 +16,8 @@ import {
   search,
 } from "#app/search/search.server.ts";
 import { absoluteUrl, pageMeta, publicOrigin, shortDescription } from "#app/seo/meta.ts";
+import { listOffers } from "#app/vouchers/marketplace.server.ts";
+import { OfferCard } from "#app/vouchers/offer-card.tsx";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/shop-category";
 
@@ -103,7 +105,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     maxPriceKobo: range?.maxKobo == null ? undefined : range.maxKobo - 1,
   };
   try {
-    const [products, businesses] = await Promise.all([
+    const [products, businesses, vouchers] = await Promise.all([
       search(db, { kind: "products", filters, sort, after, limit: 24 }),
       search(db, {
         kind: "businesses",
@@ -111,11 +113,13 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
         sort: "newest",
         limit: 8,
       }),
+      listOffers(db, { category: category.slug, city: filters.city, sort: "saving", limit: 4 }),
     ]);
     return {
       category,
       products,
       businesses: { items: businesses.items, more: businesses.nextCursor !== null },
+      vouchers: { items: vouchers.items, more: vouchers.nextCursor !== null },
       chosen: { city: city ?? "", price: price ?? "", sort },
       filtered: Boolean(city || price || after || sort !== "newest"),
       priceOptions: priceKeys.map((option) => ({
@@ -135,7 +139,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 }
 
 export default function ShopCategory({ loaderData }: Route.ComponentProps) {
-  const { category, products, businesses, chosen, priceOptions } = loaderData;
+  const { category, products, businesses, vouchers, chosen, priceOptions } = loaderData;
   const cities = products.facets.cities;
   const allBusinessesHref = `/b?category=${category.slug}${chosen.city ? `&city=${encodeURIComponent(chosen.city)}` : ""}`;
   return (
@@ -177,6 +181,31 @@ export default function ShopCategory({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
+
+      {vouchers.items.length > 0 ? (
+        <section aria-labelledby="shop-vouchers" className="mt-10">
+          <div className="flex items-baseline justify-between gap-4">
+            <h2 id="shop-vouchers" className="text-xl font-bold text-ink">
+              Vouchers
+            </h2>
+            {vouchers.more ? (
+              <Link
+                to={`/vouchers?category=${category.slug}${chosen.city ? `&city=${encodeURIComponent(chosen.city)}` : ""}`}
+                className="text-sm font-semibold text-brand"
+              >
+                See all
+              </Link>
+            ) : null}
+          </div>
+          <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+            {vouchers.items.map((offer) => (
+              <li key={offer.id} className="min-w-0">
+                <OfferCard offer={offer} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="shop-products" className="mt-10">
         <h2 id="shop-products" className="text-xl font-bold text-ink">

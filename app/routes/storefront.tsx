@@ -14,6 +14,8 @@ import { InvalidPageCursorError } from "#app/db/page-cursor.server.ts";
 import { notFound, type PublicErrorData } from "#app/errors.ts";
 import type { Brand } from "#app/layouts/custom.tsx";
 import { pageMeta, shortDescription } from "#app/seo/meta.ts";
+import { listOffers } from "#app/vouchers/marketplace.server.ts";
+import { OfferCard } from "#app/vouchers/offer-card.tsx";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/storefront";
 
@@ -59,9 +61,13 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     throw redirect(`/b/${business.slug}/${encodeURIComponent(query.data.q)}`);
   }
   try {
-    const [collections, products] = await Promise.all([
+    const [collections, products, vouchers] = await Promise.all([
       listCollections(db, business.id),
       storefrontProducts(db, business.id, { after: query.data.after }),
+      // On the first page only: later pages are more products.
+      query.data.after
+        ? null
+        : listOffers(db, { businessId: business.id, sort: "saving", limit: 4 }),
     ]);
     const brand: Brand = {
       name: business.name,
@@ -69,7 +75,14 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       color: business.brandColor,
       logoUrl: business.logoUrl,
     };
-    return { business, collections, products, paged: Boolean(query.data.after), brand };
+    return {
+      business,
+      collections,
+      products,
+      vouchers: vouchers ? { items: vouchers.items, more: vouchers.nextCursor !== null } : null,
+      paged: Boolean(query.data.after),
+      brand,
+    };
   } catch (error) {
     if (error instanceof InvalidPageCursorError) {
       throw data<PublicErrorData & { fields: Record<string, string> }>(
@@ -116,7 +129,7 @@ function ShopSearch({ slug, name }: { slug: string; name: string }) {
 }
 
 export default function Storefront({ loaderData }: Route.ComponentProps) {
-  const { business, collections, products, paged } = loaderData;
+  const { business, collections, products, vouchers, paged } = loaderData;
   return (
     <div className="pb-12">
       <div className="mx-auto max-w-5xl sm:px-4 sm:pt-4">
@@ -188,6 +201,31 @@ export default function Storefront({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           </nav>
+        ) : null}
+
+        {vouchers && vouchers.items.length > 0 ? (
+          <section aria-labelledby="vouchers-title" className="mt-6">
+            <div className="flex items-baseline justify-between gap-4">
+              <h2 id="vouchers-title" className="text-xl font-bold text-ink">
+                Vouchers
+              </h2>
+              {vouchers.more ? (
+                <Link
+                  to={`/${business.slug}/vouchers`}
+                  className="text-sm font-semibold text-brand-strong"
+                >
+                  See all
+                </Link>
+              ) : null}
+            </div>
+            <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+              {vouchers.items.map((offer) => (
+                <li key={offer.id}>
+                  <OfferCard offer={offer} />
+                </li>
+              ))}
+            </ul>
+          </section>
         ) : null}
 
         <section aria-labelledby="products-title" className="mt-6">

@@ -68,9 +68,17 @@ test("a manager creates a voucher offer; shoppers find it in /vouchers and on it
   await expect(shopper.getByText("₦18,000.00").first()).toBeVisible();
   await expect(shopper.getByText("40 left; at most 2 per person")).toBeVisible();
   await expect(shopper.getByText("Book a day ahead. Not on public holidays.")).toBeVisible();
-  // The business's own page lists it in its vouchers section.
+  // The business's vouchers section lists it, and so does its storefront (a cached page: the
+  // change reaches it within seconds).
   await openHydrated(shopper, `/${business().slug}/vouchers`);
   await expect(shopper.getByRole("article").filter({ hasText: title })).toBeVisible();
+  await expect(async () => {
+    await openHydrated(shopper, `/b/${business().slug}`);
+    const vouchers = shopper.getByRole("region", { name: "Vouchers" });
+    await expect(vouchers.getByRole("article").filter({ hasText: title })).toBeVisible({
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 10_000 });
   // Above the 40 % filter it is not listed.
   await openHydrated(shopper, "/vouchers?minSaving=40");
   await expect(shopper.getByRole("article").filter({ hasText: title })).toHaveCount(0);
