@@ -2,6 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { users } from "#app/auth/schema.server.ts";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
+import { newId } from "#app/db/ids.ts";
+import { voucherOffers } from "#app/vouchers/schema.server.ts";
 import { createBusiness, createCategory, createProduct } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
 import {
@@ -114,11 +116,31 @@ beforeAll(async () => {
     .set({ createdAt: sql`${products.createdAt} + interval '1 microsecond'` })
     .where(eq(products.id, ids.suya as string));
 
+  // Voucher offers: one on sale, and one each paused and past its end (never in the feed).
+  const offer = async (key: string, fields: Partial<typeof voucherOffers.$inferInsert>) => {
+    ids[key] = newId("vof");
+    await db()
+      .insert(voucherOffers)
+      .values({
+        id: ids[key] as string,
+        businessId: omi.id,
+        title: key,
+        valueKobo: 2_000_000,
+        priceKobo: 1_500_000,
+        validDays: 30,
+        ...fields,
+      });
+  };
+  await offer("spa-voucher", { createdAt: at(6, 13) });
+  await offer("paused-voucher", { createdAt: at(8), status: "paused" });
+  await offer("past-voucher", { createdAt: at(8), validDays: null, validUntil: "2026-01-09" });
+
   // Newest first; at equal instants the larger id first (the cursor's tie-break).
   const same = [ids.mama as string, ids.jollof as string].sort().reverse();
   expected = [
     ids.suya,
     ids["pepper-soup"],
+    ids["spa-voucher"],
     ids["spa-day"],
     ...same,
     ids["couples-massage"],
@@ -144,7 +166,7 @@ async function allPages(limit: number) {
 
 describe("the latest listings", () => {
   test.each([1, 2, 3, 4, 10, 20])(
-    "hold every active business and product exactly once, newest first, %i to a page",
+    "hold every active business, product and voucher on sale exactly once, newest first, %i to a page",
     async (limit) => {
       const pages = await allPages(limit);
       const seen = pages.flat().map((entry) => entry.id);
@@ -154,7 +176,7 @@ describe("the latest listings", () => {
     },
   );
 
-  test("mark each entry as a new business or a new product, with its age", async () => {
+  test("mark each entry as a new business, product or voucher, with its age", async () => {
     const { items } = await latestListings(db(), { limit: 20, now: at(10) });
     const omi = items.find((entry) => entry.id === ids.omi);
     expect(omi).toMatchObject({ kind: "business", age: "last week" });
@@ -163,10 +185,19 @@ describe("the latest listings", () => {
     expect(suya).toMatchObject({ kind: "product", age: "3 days ago" });
     expect(suya?.kind === "product" && suya.product.business.slug).toBe("mama-put-kitchen");
     expect(suya?.createdAt).toBe("2026-01-07T12:00:00.000001Z");
+    const voucher = items.find((entry) => entry.id === ids["spa-voucher"]);
+    expect(voucher).toMatchObject({ kind: "voucher", age: "3 days ago" });
+    expect(voucher?.kind === "voucher" && voucher.offer).toMatchObject({
+      title: "spa-voucher",
+      priceKobo: 1_500_000,
+      business: { slug: "omi-day-spa" },
+    });
   });
 
-  test("never show drafts, suspended businesses or their products", async () => {
+  test("never show drafts, suspended businesses or their products, or vouchers not on sale", async () => {
     const seen = (await allPages(20)).flat().map((entry) => entry.id);
+    expect(seen).not.toContain(ids["paused-voucher"]);
+    expect(seen).not.toContain(ids["past-voucher"]);
     expect(seen).not.toContain(ids.shut);
     expect(seen).not.toContain(ids["shut-sauna"]);
     expect(seen).not.toContain(ids["draft-massage"]);

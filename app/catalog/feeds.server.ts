@@ -4,6 +4,12 @@ import type { Database } from "#app/db/database.server.ts";
 import { exactTime, exactTimeKey } from "#app/db/page-cursor.server.ts";
 import { type BusinessHit, search } from "#app/search/search.server.ts";
 import {
+  newestOffersSql,
+  type OfferCard,
+  offerCardsById,
+} from "#app/vouchers/marketplace.server.ts";
+import { lagosToday } from "#app/vouchers/offer-input.ts";
+import {
   type BusinessCard,
   businessCardColumns,
   type ProductCard,
@@ -127,7 +133,8 @@ async function rowsOf(db: Database, query: SQL): Promise<Row[]> {
 
 export type FeedEntry =
   | { kind: "business"; id: string; createdAt: string; age: string; business: BusinessCard }
-  | { kind: "product"; id: string; createdAt: string; age: string; product: ProductCard };
+  | { kind: "product"; id: string; createdAt: string; age: string; product: ProductCard }
+  | { kind: "voucher"; id: string; createdAt: string; age: string; offer: OfferCard };
 
 export interface FeedPage<T> {
   items: T[];
@@ -161,6 +168,12 @@ export async function latestListings(
         where p.status = 'active' and b.status = 'active'
           and ${olderThan(sql.raw("p.created_at"), sql.raw("p.id"), cursor)}
         order by p.created_at desc, p.id collate "C" desc limit ${limit + 1})
+      union all
+      (${newestOffersSql(
+        lagosToday(now),
+        olderThan(sql.raw("o.created_at"), sql.raw("o.id"), cursor),
+        limit + 1,
+      )})
     ) entries
     order by created_at desc, id collate "C" desc
     limit ${limit + 1}`,
@@ -168,9 +181,10 @@ export async function latestListings(
   const page = keyed.slice(0, limit);
   const ids = (kind: string) =>
     page.filter((row) => row.kind === kind).map((row) => row.id as string);
-  const [businessCards, productCards] = await Promise.all([
+  const [businessCards, productCards, offerCards] = await Promise.all([
     businessCardsById(db, ids("business")),
     productCardsById(db, ids("product")),
+    offerCardsById(db, ids("voucher")),
   ]);
   const items: FeedEntry[] = [];
   for (const row of page) {
@@ -180,9 +194,12 @@ export async function latestListings(
     if (row.kind === "business") {
       const business = businessCards.get(id);
       if (business) items.push({ ...base, kind: "business", business });
-    } else {
+    } else if (row.kind === "product") {
       const product = productCards.get(id);
       if (product) items.push({ ...base, kind: "product", product });
+    } else {
+      const offer = offerCards.get(id);
+      if (offer) items.push({ ...base, kind: "voucher", offer });
     }
   }
   const last = page[page.length - 1];

@@ -15,13 +15,14 @@ import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
 import { services } from "#app/context.server.ts";
 import { publicError } from "#app/errors.ts";
 import { absoluteUrl, pageMeta, publicOrigin } from "#app/seo/meta.ts";
+import { savingPercent } from "#app/vouchers/offer-terms.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/latest";
 
 /**
  * /ll: the latest listings feed. New businesses and products, newest first, growing as the
  * shopper scrolls (InfiniteList) and paged by a real `?after=` link without JavaScript.
- * Vouchers and sales join the feed when their tables exist.
+ * Vouchers on sale are in the feed too (issue 19); sales join it when their table exists.
  */
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const origin = publicOrigin(matches);
@@ -40,7 +41,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
         "@type": "ListItem",
         position: index + 1,
         url: absoluteUrl(origin, entryPath(entry)),
-        name: entry.kind === "business" ? entry.business.name : entry.product.name,
+        name: entryName(entry),
       })),
     },
   });
@@ -64,10 +65,32 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 function entryPath(entry: FeedEntry): string {
-  return entry.kind === "business"
-    ? `/${entry.business.slug}`
-    : `/${entry.product.business.slug}/products/${entry.product.slug}`;
+  switch (entry.kind) {
+    case "business":
+      return `/${entry.business.slug}`;
+    case "product":
+      return `/${entry.product.business.slug}/products/${entry.product.slug}`;
+    case "voucher":
+      return `/vouchers/${entry.offer.id}`;
+  }
 }
+
+function entryName(entry: FeedEntry): string {
+  switch (entry.kind) {
+    case "business":
+      return entry.business.name;
+    case "product":
+      return entry.product.name;
+    case "voucher":
+      return entry.offer.title;
+  }
+}
+
+const badges: Record<FeedEntry["kind"], { label: string; className: string }> = {
+  business: { label: "New business", className: "bg-brand-soft text-brand" },
+  product: { label: "New product", className: "bg-surface-sunken text-ink" },
+  voucher: { label: "New voucher", className: "bg-ink text-surface" },
+};
 
 export default function Latest({ loaderData }: Route.ComponentProps) {
   const { items, nextCursor, after } = loaderData;
@@ -76,7 +99,7 @@ export default function Latest({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-3xl font-extrabold tracking-tight text-ink">Latest listings</h1>
       <p className="mt-2 text-ink-muted">
-        New businesses and products on Oja, newest first.
+        New businesses, products and vouchers on Oja, newest first.
         {after ? (
           <>
             {" "}
@@ -115,45 +138,49 @@ export default function Latest({ loaderData }: Route.ComponentProps) {
 }
 
 function Entry({ entry }: { entry: FeedEntry }) {
-  const badge = entry.kind === "business" ? "New business" : "New product";
+  const badge = badges[entry.kind];
+  const picture =
+    entry.kind === "product"
+      ? entry.product.image
+      : entry.kind === "voucher"
+        ? entry.offer.image
+        : null;
+  const seller =
+    entry.kind === "product"
+      ? entry.product.business
+      : entry.kind === "voucher"
+        ? entry.offer.business
+        : null;
   return (
     <article className="flex gap-3 rounded-card border border-line bg-surface p-3 sm:gap-4">
       {entry.kind === "business" ? (
         <BusinessLogo business={entry.business} size={72} />
       ) : (
         <span className="block size-[72px] shrink-0 overflow-hidden rounded-lg bg-surface-sunken">
-          {entry.product.image ? (
-            <ResponsiveImage
-              image={entry.product.image}
-              sizes="72px"
-              className="size-full object-cover"
-            />
+          {picture ? (
+            <ResponsiveImage image={picture} sizes="72px" className="size-full object-cover" />
           ) : null}
         </span>
       )}
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-2 text-xs">
-          <span
-            className={
-              entry.kind === "business"
-                ? "rounded-full bg-brand-soft px-2 py-0.5 font-semibold text-brand"
-                : "rounded-full bg-surface-sunken px-2 py-0.5 font-semibold text-ink"
-            }
-          >
-            {badge}
+          <span className={`rounded-full px-2 py-0.5 font-semibold ${badge.className}`}>
+            {badge.label}
           </span>
           <time dateTime={entry.createdAt} className="text-ink-muted">
             {entry.age}
           </time>
           {entry.kind === "product" && !entry.product.inStock ? <SoldOutBadge /> : null}
         </p>
+        <h2
+          className={`mt-1 font-semibold text-ink ${entry.kind === "business" ? "truncate" : "line-clamp-2"}`}
+        >
+          <Link to={entryPath(entry)} className="hover:underline">
+            {entryName(entry)}
+          </Link>
+        </h2>
         {entry.kind === "business" ? (
           <>
-            <h2 className="mt-1 truncate font-semibold text-ink">
-              <Link to={entryPath(entry)} className="hover:underline">
-                {entry.business.name}
-              </Link>
-            </h2>
             <p className="truncate text-sm text-ink-muted">
               {entry.business.category.name} · {entry.business.city}
             </p>
@@ -161,24 +188,29 @@ function Entry({ entry }: { entry: FeedEntry }) {
               <p className="line-clamp-1 text-sm text-ink">{entry.business.tagline}</p>
             ) : null}
           </>
-        ) : (
-          <>
-            <h2 className="mt-1 line-clamp-2 font-semibold text-ink">
-              <Link to={entryPath(entry)} className="hover:underline">
-                {entry.product.name}
-              </Link>
-            </h2>
-            <p className="truncate text-sm text-ink-muted">
-              <Link to={`/${entry.product.business.slug}`} className="hover:underline">
-                {entry.product.business.name}
-              </Link>{" "}
-              · {entry.product.business.city}
-            </p>
-            <p className="text-sm">
-              <Money kobo={entry.product.priceKobo} className="font-bold text-ink" />
-            </p>
-          </>
-        )}
+        ) : null}
+        {seller ? (
+          <p className="truncate text-sm text-ink-muted">
+            <Link to={`/${seller.slug}`} className="hover:underline">
+              {seller.name}
+            </Link>{" "}
+            · {seller.city}
+          </p>
+        ) : null}
+        {entry.kind === "product" ? (
+          <p className="text-sm">
+            <Money kobo={entry.product.priceKobo} className="font-bold text-ink" />
+          </p>
+        ) : null}
+        {entry.kind === "voucher" ? (
+          <p className="text-sm text-ink">
+            <Money kobo={entry.offer.priceKobo} className="font-bold" />{" "}
+            <span className="text-ink-muted">
+              for a <Money kobo={entry.offer.valueKobo} /> voucher (save{" "}
+              {savingPercent(entry.offer.valueKobo, entry.offer.priceKobo)}%)
+            </span>
+          </p>
+        ) : null}
       </div>
     </article>
   );

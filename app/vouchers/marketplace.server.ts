@@ -200,6 +200,32 @@ export async function listOffers(db: Database, filters: VoucherFilters, now = ne
   };
 }
 
+/**
+ * The ids of the offers on sale among `after` (a keyset on created_at and id, newest first), as
+ * the latest-listings feed reads them beside businesses and products: `at` is the exact time.
+ */
+export function newestOffersSql(today: string, olderThan: SQL, limit: number): SQL {
+  return sql`select 'voucher' as kind, o.id, o.created_at,
+      to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
+    from voucher_offers o join businesses b on b.id = o.business_id
+    where ${onSale(today)} and ${olderThan}
+    order by o.created_at desc, o.id collate "C" desc limit ${limit}`;
+}
+
+/** Cards of these offers, by id (offers not found are left out). */
+export async function offerCardsById(db: Database, ids: string[]) {
+  if (ids.length === 0) return new Map<string, OfferCard>();
+  const rows = await queryRows<CardRow>(
+    db,
+    sql`select ${cardColumns}, '' as sort_key from voucher_offers o ${cardJoins}
+      where o.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+  );
+  return new Map(rows.map((row) => [row.id, toCard(row)]));
+}
+
 export type OfferAvailability = "on-sale" | "sold-out" | "expired" | OfferStatus;
 
 export interface OfferDetail extends OfferCard {
