@@ -150,6 +150,7 @@ export function OfferForm({
             <input
               type="radio"
               id="offer-validity-days"
+              aria-label="Valid for a number of days after purchase"
               name="validity"
               value="days"
               checked={validity === "days"}
@@ -174,6 +175,7 @@ export function OfferForm({
             <input
               type="radio"
               id="offer-validity-date"
+              aria-label="Valid until a fixed day"
               name="validity"
               value="date"
               checked={validity === "date"}
