@@ -1,4 +1,5 @@
-import { and, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { mediaUrl } from "#app/catalog/catalog.server.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
@@ -83,12 +84,54 @@ const imageInUse = sql`(exists (select 1 from ${productImages} where ${productIm
   or exists (select 1 from ${voucherOfferImages} where ${voucherOfferImages.imageId} = ${images.id})
   or exists (select 1 from ${businesses} where ${businesses.logoImageId} = ${images.id} or ${businesses.coverImageId} = ${images.id}))`;
 
+/** A picture a record shows, as its form and its page read it. */
+export interface AttachedPicture {
+  id: string;
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/** The table that ties a kind of record (products, voucher offers) to its pictures, in order. */
+export interface PictureLink {
+  table: PgTable;
+  ownerId: PgColumn;
+  imageId: PgColumn;
+  position: PgColumn;
+}
+
+/**
+ * The pictures of one record through its link table, in their order (the first is the main
+ * one); ties by id in the "C" collation, the same on both engines.
+ */
+export async function attachedPictures(
+  executor: Executor,
+  link: PictureLink,
+  ownerId: string,
+): Promise<AttachedPicture[]> {
+  const rows = await executor
+    .select({
+      id: images.id,
+      path: images.path,
+      width: images.width,
+      height: images.height,
+      alt: images.alt,
+    })
+    .from(link.table)
+    .innerJoin(images, eq(images.id, link.imageId))
+    .where(eq(link.ownerId, ownerId))
+    .orderBy(asc(link.position), asc(sql`${images.id} collate "C"`));
+  return rows.map(({ path, ...row }) => ({ ...row, url: mediaUrl(path) }));
+}
+
 /** What a form hears when one of its pictures can't be attached (picturesAttachable). */
 export const pictureGone = "One of the pictures is no longer available. Upload it again.";
 
 /**
  * Whether a form of the business may attach every one of `imageIds`: each must be a picture the
- * record already shows (`own`, a condition on `images`) or one this business uploaded in the
+ * record already shows (`own`: the record's link table and id; none for a new record) or one
+ * this business uploaded in the
  * last day that nothing shows yet (a fresh upload from the form). Anything else (another
  * business's picture, a made-up id, a picture another product or offer shows) is refused, so
  * nothing borrows someone else's photo.
@@ -97,7 +140,7 @@ export async function picturesAttachable(
   executor: Executor,
   imageIds: readonly string[],
   businessId: string,
-  own: SQL | undefined,
+  own: { link: PictureLink; ownerId: string } | null,
 ): Promise<boolean> {
   if (imageIds.length === 0) return true;
   const rows = await executor
@@ -107,7 +150,9 @@ export async function picturesAttachable(
       and(
         inArray(images.id, [...imageIds]),
         or(
-          own,
+          own
+            ? sql`exists (select 1 from ${own.link.table} where ${own.link.imageId} = ${images.id} and ${own.link.ownerId} = ${own.ownerId})`
+            : undefined,
           and(
             sql`${images.createdAt} > now() - interval '1 day'`,
             sql`${images.businessId} = ${businessId}`,

@@ -4,11 +4,12 @@ import type { ImageData } from "#app/components/ui/responsive-image.tsx";
 import type { Database } from "#app/db/database.server.ts";
 import { queryRows } from "#app/db/database.server.ts";
 import { decodeCursor, encodeCursor, exactTimeKey } from "#app/db/page-cursor.server.ts";
+import type { AttachedPicture } from "#app/media/uploads.server.ts";
 import { type Kobo, kobo } from "#app/money.ts";
 import { lagosToday } from "./offer-input.ts";
 import type { OfferStatus } from "./offer-limits.ts";
 import { expiringDays, type VoucherSort } from "./offer-terms.ts";
-import { type OfferPicture, offerPictures } from "./offers.server.ts";
+import { offerPictures } from "./offers.server.ts";
 
 /**
  * The shop's side of voucher offers (issue 19): `/vouchers` and `/vouchers/{id}`. An offer is
@@ -233,7 +234,7 @@ export interface OfferDetail extends OfferCard {
   finePrint: string;
   perShopperLimit: number | null;
   availability: OfferAvailability;
-  pictures: OfferPicture[];
+  pictures: AttachedPicture[];
 }
 
 /**

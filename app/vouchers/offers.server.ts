@@ -1,11 +1,14 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { auditSource, recordAudit } from "#app/auth/audit.server.ts";
 import type { FieldErrors } from "#app/auth/forms.ts";
-import { mediaUrl } from "#app/catalog/catalog.server.ts";
-import { images } from "#app/catalog/schema.server.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
-import { pictureGone, picturesAttachable } from "#app/media/uploads.server.ts";
+import {
+  attachedPictures,
+  type PictureLink,
+  pictureGone,
+  picturesAttachable,
+} from "#app/media/uploads.server.ts";
 import { type Kobo, kobo } from "#app/money.ts";
 import type { OfferFormInput, OfferStatus } from "./offer-input.ts";
 import { voucherOfferImages, voucherOffers } from "./schema.server.ts";
@@ -20,14 +23,6 @@ export interface OfferActor {
   businessId: string;
   userId: string;
   request: Request;
-}
-
-export interface OfferPicture {
-  id: string;
-  url: string;
-  width: number;
-  height: number;
-  alt: string;
 }
 
 export interface ConsoleOfferRow {
@@ -72,21 +67,16 @@ export async function listConsoleOffers(db: Database, businessId: string) {
   );
 }
 
+const offerPictureLink: PictureLink = {
+  table: voucherOfferImages,
+  ownerId: voucherOfferImages.offerId,
+  imageId: voucherOfferImages.imageId,
+  position: voucherOfferImages.position,
+};
+
 /** The pictures of an offer, in order (the first is the main one). */
-export async function offerPictures(executor: Executor, offerId: string): Promise<OfferPicture[]> {
-  const rows = await executor
-    .select({
-      id: images.id,
-      path: images.path,
-      width: images.width,
-      height: images.height,
-      alt: images.alt,
-    })
-    .from(voucherOfferImages)
-    .innerJoin(images, eq(images.id, voucherOfferImages.imageId))
-    .where(eq(voucherOfferImages.offerId, offerId))
-    .orderBy(asc(voucherOfferImages.position), asc(sql`${images.id} collate "C"`));
-  return rows.map((row) => ({ ...row, url: mediaUrl(row.path) }));
+export function offerPictures(executor: Executor, offerId: string) {
+  return attachedPictures(executor, offerPictureLink, offerId);
 }
 
 /** One offer of the business with its pictures, or undefined (not theirs, or none). */
@@ -143,9 +133,7 @@ export async function saveOffer(
         };
       }
     }
-    const ownPicture = offerId
-      ? sql`exists (select 1 from ${voucherOfferImages} where ${voucherOfferImages.imageId} = ${images.id} and ${voucherOfferImages.offerId} = ${offerId})`
-      : undefined;
+    const ownPicture = offerId ? { link: offerPictureLink, ownerId: offerId } : null;
     if (!(await picturesAttachable(tx, imageIds, actor.businessId, ownPicture))) {
       return { ok: false, status: 400, errors: { images: pictureGone } };
     }

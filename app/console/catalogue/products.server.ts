@@ -7,7 +7,12 @@ import { slugify } from "#app/catalog/slugify.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 import { decodeCursor, encodeCursor, exactTime, exactTimeKey } from "#app/db/page-cursor.server.ts";
-import { pictureGone, picturesAttachable } from "#app/media/uploads.server.ts";
+import {
+  attachedPictures,
+  type PictureLink,
+  pictureGone,
+  picturesAttachable,
+} from "#app/media/uploads.server.ts";
 import { type Kobo, kobo } from "#app/money.ts";
 import type { ProductFormInput, ProductStatus } from "./product-input.ts";
 import { productLimits } from "./product-input.ts";
@@ -116,14 +121,6 @@ export async function listConsoleProducts(
   };
 }
 
-export interface ConsoleImage {
-  id: string;
-  url: string;
-  width: number;
-  height: number;
-  alt: string;
-}
-
 /** One product of the business with its pictures in order, or undefined (not theirs, or none). */
 export async function findConsoleProduct(db: Database, businessId: string, productId: string) {
   const [product] = await db
@@ -136,26 +133,15 @@ export async function findConsoleProduct(db: Database, businessId: string, produ
   return { ...product, images: pictures };
 }
 
-async function productPictures(executor: Executor, productId: string): Promise<ConsoleImage[]> {
-  const rows = await executor
-    .select({
-      id: images.id,
-      path: images.path,
-      width: images.width,
-      height: images.height,
-      alt: images.alt,
-    })
-    .from(productImages)
-    .innerJoin(images, eq(images.id, productImages.imageId))
-    .where(eq(productImages.productId, productId))
-    .orderBy(asc(productImages.position), asc(sql`${images.id} collate "C"`));
-  return rows.map((row) => ({
-    id: row.id,
-    url: mediaUrl(row.path),
-    width: row.width,
-    height: row.height,
-    alt: row.alt,
-  }));
+const productPictureLink: PictureLink = {
+  table: productImages,
+  ownerId: productImages.productId,
+  imageId: productImages.imageId,
+  position: productImages.position,
+};
+
+function productPictures(executor: Executor, productId: string) {
+  return attachedPictures(executor, productPictureLink, productId);
 }
 
 export type ConsoleProduct = NonNullable<Awaited<ReturnType<typeof findConsoleProduct>>>;
@@ -256,9 +242,7 @@ export async function saveProduct(
       if (await slugTaken(tx, actor.businessId, slug, productId ?? undefined)) {
         return { ok: false, status: 400, errors: { slug: slugInUse } };
       }
-      const ownPicture = productId
-        ? sql`exists (select 1 from ${productImages} where ${productImages.imageId} = ${images.id} and ${productImages.productId} = ${productId})`
-        : undefined;
+      const ownPicture = productId ? { link: productPictureLink, ownerId: productId } : null;
       if (!(await picturesAttachable(tx, imageIds, actor.businessId, ownPicture))) {
         return { ok: false, status: 400, errors: { images: pictureGone } };
       }
