@@ -14,6 +14,7 @@ import { SelectField } from "#app/components/ui/field.tsx";
 import { NextPageLink } from "#app/components/ui/next-page-link.tsx";
 import { services } from "#app/context.server.ts";
 import { publicError } from "#app/errors.ts";
+import { blankToUndefined, listingQuery } from "#app/listing-query.ts";
 import { pageMeta } from "#app/seo/meta.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/business-directory";
@@ -33,8 +34,6 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   });
 }
 
-const blankToUndefined = (value: string | undefined) => value?.trim() || undefined;
-
 const directorySchema = z.object({
   letter: z
     .string()
@@ -51,12 +50,7 @@ const directorySchema = z.object({
 });
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const parsed = directorySchema.safeParse(Object.fromEntries(url.searchParams));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw publicError(400, `${String(issue?.path[0] ?? "filter")}: ${issue?.message}`);
-  }
-  const { letter, category, city, after } = parsed.data;
+  const { letter, category, city, after } = listingQuery(directorySchema, url);
   const { db } = services(context);
   try {
     const [categories, cities, page] = await Promise.all([

@@ -9,6 +9,7 @@ import { FilterChip } from "#app/components/ui/filter-chip.tsx";
 import { NextPageLink } from "#app/components/ui/next-page-link.tsx";
 import { services } from "#app/context.server.ts";
 import { publicError } from "#app/errors.ts";
+import { blankToUndefined, listingQuery } from "#app/listing-query.ts";
 import {
   InvalidSearchCursorError,
   search,
@@ -42,7 +43,6 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 const sorts = ["newest", "name"] as const;
-const blankToUndefined = (value: string | undefined) => value?.trim() || undefined;
 
 const listingSchema = z.object({
   category: z
@@ -59,12 +59,7 @@ const listingSchema = z.object({
 });
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const parsed = listingSchema.safeParse(Object.fromEntries(url.searchParams));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw publicError(400, `${String(issue?.path[0] ?? "filter")}: ${issue?.message}`);
-  }
-  const { category, city, open, sort = "newest", after } = parsed.data;
+  const { category, city, open, sort = "newest", after } = listingQuery(listingSchema, url);
   const { db } = services(context);
   try {
     const [categories, result] = await Promise.all([

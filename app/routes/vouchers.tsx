@@ -9,6 +9,7 @@ import { NextPageLink } from "#app/components/ui/next-page-link.tsx";
 import { services } from "#app/context.server.ts";
 import { InvalidPageCursorError } from "#app/db/page-cursor.server.ts";
 import { publicError } from "#app/errors.ts";
+import { blankToUndefined, listingQuery } from "#app/listing-query.ts";
 import { parseNaira } from "#app/money.ts";
 import { pageMeta } from "#app/seo/meta.ts";
 import { listOffers } from "#app/vouchers/marketplace.server.ts";
@@ -37,8 +38,6 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   });
 }
 
-const blankToUndefined = (value: string | undefined) => value?.trim() || undefined;
-
 const filtersSchema = z.object({
   category: z
     .string()
@@ -66,12 +65,15 @@ const filtersSchema = z.object({
 });
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const parsed = filtersSchema.safeParse(Object.fromEntries(url.searchParams));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw publicError(400, `${String(issue?.path[0] ?? "filter")}: ${issue?.message}`);
-  }
-  const { category, city, maxPrice, minSaving, expiring, sort = "newest", after } = parsed.data;
+  const {
+    category,
+    city,
+    maxPrice,
+    minSaving,
+    expiring,
+    sort = "newest",
+    after,
+  } = listingQuery(filtersSchema, url);
   const { db } = services(context);
   try {
     const [categories, cities, page] = await Promise.all([
