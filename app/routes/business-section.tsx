@@ -14,7 +14,7 @@ import { notFound, publicError } from "#app/errors.ts";
 import { businessSections } from "#app/screens.ts";
 import { pageMeta, publicOrigin, shortDescription } from "#app/seo/meta.ts";
 import { listOffers } from "#app/vouchers/marketplace.server.ts";
-import { OfferCard } from "#app/vouchers/offer-card.tsx";
+import { OfferGrid } from "#app/vouchers/offer-card.tsx";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/business-section";
 
@@ -152,13 +152,7 @@ export default function BusinessSection({ loaderData }: Route.ComponentProps) {
               </EmptyState>
             ) : (
               <>
-                <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-                  {offers.items.map((offer) => (
-                    <li key={offer.id}>
-                      <OfferCard offer={offer} />
-                    </li>
-                  ))}
-                </ul>
+                <OfferGrid offers={offers.items} />
                 <NextPageLink cursor={offers.nextCursor} label="More vouchers" />
               </>
             )

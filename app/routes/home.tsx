@@ -10,7 +10,7 @@ import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { services } from "#app/context.server.ts";
 import { absoluteUrl, pageMeta, publicOrigin } from "#app/seo/meta.ts";
 import { listOffers } from "#app/vouchers/marketplace.server.ts";
-import { OfferCard } from "#app/vouchers/offer-card.tsx";
+import { OfferGrid } from "#app/vouchers/offer-card.tsx";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/home";
 
@@ -153,13 +153,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </Link>
             </p>
           </div>
-          <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-            {vouchers.map((offer) => (
-              <li key={offer.id} className="min-w-0">
-                <OfferCard offer={offer} />
-              </li>
-            ))}
-          </ul>
+          <OfferGrid offers={vouchers} className="mt-4" />
         </section>
       ) : null}
 

@@ -17,7 +17,7 @@ import {
 } from "#app/search/search.server.ts";
 import { absoluteUrl, pageMeta, publicOrigin, shortDescription } from "#app/seo/meta.ts";
 import { listOffers } from "#app/vouchers/marketplace.server.ts";
-import { OfferCard } from "#app/vouchers/offer-card.tsx";
+import { OfferGrid } from "#app/vouchers/offer-card.tsx";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/shop-category";
 
@@ -197,13 +197,7 @@ export default function ShopCategory({ loaderData }: Route.ComponentProps) {
               </Link>
             ) : null}
           </div>
-          <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-            {vouchers.items.map((offer) => (
-              <li key={offer.id} className="min-w-0">
-                <OfferCard offer={offer} />
-              </li>
-            ))}
-          </ul>
+          <OfferGrid offers={vouchers.items} className="mt-3" />
         </section>
       ) : null}
 

@@ -15,7 +15,7 @@ import { notFound, type PublicErrorData } from "#app/errors.ts";
 import type { Brand } from "#app/layouts/custom.tsx";
 import { pageMeta, shortDescription } from "#app/seo/meta.ts";
 import { listOffers } from "#app/vouchers/marketplace.server.ts";
-import { OfferCard } from "#app/vouchers/offer-card.tsx";
+import { OfferGrid } from "#app/vouchers/offer-card.tsx";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/storefront";
 
@@ -218,13 +218,7 @@ export default function Storefront({ loaderData }: Route.ComponentProps) {
                 </Link>
               ) : null}
             </div>
-            <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-              {vouchers.items.map((offer) => (
-                <li key={offer.id}>
-                  <OfferCard offer={offer} />
-                </li>
-              ))}
-            </ul>
+            <OfferGrid offers={vouchers.items} className="mt-4" />
           </section>
         ) : null}
 

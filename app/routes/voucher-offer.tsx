@@ -5,6 +5,7 @@ import { FormMessage } from "#app/components/ui/field.tsx";
 import { Money } from "#app/components/ui/money.tsx";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
+import { formatNaira } from "#app/money.ts";
 import { pageMeta } from "#app/seo/meta.ts";
 import { findOffer, type OfferAvailability } from "#app/vouchers/marketplace.server.ts";
 import { formatDay, savingPercent, validityText } from "#app/vouchers/offer-terms.ts";
@@ -20,7 +21,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!offer) return [{ title: "Voucher · Oja" }];
   return pageMeta(matches, {
     title: `${offer.title} · ${offer.business.name}`,
-    description: `A ${offer.business.name} voucher worth ${offer.valueText} for ${offer.priceText}. ${offer.validity}.`,
+    description: `A ${offer.business.name} voucher worth ${formatNaira(offer.valueKobo)} for ${formatNaira(offer.priceKobo)}. ${offer.validity}.`,
     path: `/vouchers/${offer.id}`,
     image: offer.image?.url,
     noindex: offer.availability !== "on-sale",
@@ -30,15 +31,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const offer = await findOffer(services(context).db, params.id);
   if (!offer) throw notFound(new URL(request.url));
-  const naira = new Intl.NumberFormat("en-NG", { style: "currency", currency: "NGN" });
-  return {
-    offer: {
-      ...offer,
-      validity: validityText(offer),
-      valueText: naira.format(offer.valueKobo / 100),
-      priceText: naira.format(offer.priceKobo / 100),
-    },
-  };
+  return { offer: { ...offer, validity: validityText(offer) } };
 }
 
 const unavailable: Record<Exclude<OfferAvailability, "on-sale" | "active">, string> = {

@@ -13,7 +13,7 @@ import { blankToUndefined, listingQuery } from "#app/listing-query.ts";
 import { parseNaira } from "#app/money.ts";
 import { pageMeta } from "#app/seo/meta.ts";
 import { listOffers } from "#app/vouchers/marketplace.server.ts";
-import { OfferCard } from "#app/vouchers/offer-card.tsx";
+import { OfferGrid } from "#app/vouchers/offer-card.tsx";
 import { expiringDays, voucherSorts } from "#app/vouchers/offer-terms.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/vouchers";
@@ -260,13 +260,7 @@ export default function Vouchers({ loaderData }: Route.ComponentProps) {
               : "Businesses add voucher offers from their console. Check back soon."}
           </EmptyState>
         ) : (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-            {items.map((offer, index) => (
-              <li key={offer.id}>
-                <OfferCard offer={offer} eager={index === 0} />
-              </li>
-            ))}
-          </ul>
+          <OfferGrid offers={items} eagerFirst />
         )}
         <NextPageLink cursor={nextCursor} label="More vouchers" />
       </section>

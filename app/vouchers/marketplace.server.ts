@@ -116,7 +116,6 @@ interface CardRow {
   image_path: string | null;
   image_width: number | null;
   image_height: number | null;
-  sort_key: string;
 }
 
 const cardColumns = sql`o.id, o.title, o.value_kobo, o.price_kobo, o.valid_days,
@@ -185,7 +184,7 @@ export async function listOffers(db: Database, filters: VoucherFilters, now = ne
   }
   const direction = sql.raw(sort.descending ? "desc" : "asc");
   const limit = filters.limit ?? voucherPageSize;
-  const rows = await queryRows<CardRow>(
+  const rows = await queryRows<CardRow & { sort_key: string }>(
     db,
     sql`select ${cardColumns}, ${sort.text} as sort_key
       from voucher_offers o ${cardJoins}
@@ -218,7 +217,7 @@ export async function offerCardsById(db: Database, ids: string[]) {
   if (ids.length === 0) return new Map<string, OfferCard>();
   const rows = await queryRows<CardRow>(
     db,
-    sql`select ${cardColumns}, '' as sort_key from voucher_offers o ${cardJoins}
+    sql`select ${cardColumns} from voucher_offers o ${cardJoins}
       where o.id in (${sql.join(
         ids.map((id) => sql`${id}`),
         sql`, `,
@@ -259,7 +258,6 @@ export async function findOffer(
   >(
     db,
     sql`select ${cardColumns}, o.description, o.fine_print, o.per_shopper_limit, o.status,
-        '' as sort_key,
         coalesce(o.valid_until < ${today}::date, false) as expired,
         coalesce(o.sold_count >= o.total_quantity, false) as sold_out
       from voucher_offers o ${cardJoins}

@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import { Ticket } from "lucide-react";
 import { Link } from "react-router";
 import { Money } from "#app/components/ui/money.tsx";
@@ -60,5 +61,30 @@ export function OfferCard({ offer, eager }: { offer: OfferCardData; eager?: bool
         </p>
       </div>
     </article>
+  );
+}
+
+/**
+ * Offers as the product grids lay out products: two columns on a phone, three from 640 px, four
+ * from 1024 px. `eagerFirst` when the grid is the page's main content (its first picture loads
+ * with priority).
+ */
+export function OfferGrid({
+  offers,
+  eagerFirst = false,
+  className,
+}: {
+  offers: OfferCardData[];
+  eagerFirst?: boolean;
+  className?: string;
+}) {
+  return (
+    <ul className={clsx("grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4", className)}>
+      {offers.map((offer, index) => (
+        <li key={offer.id} className="min-w-0">
+          <OfferCard offer={offer} eager={eagerFirst && index === 0} />
+        </li>
+      ))}
+    </ul>
   );
 }
