@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { users } from "#app/auth/schema.server.ts";
+import { lagosToday } from "#app/console/lagos-time.ts";
 import type { Database } from "#app/db/database.server.ts";
 import { exactTime, exactTimeKey } from "#app/db/page-cursor.server.ts";
 import { type BusinessHit, search } from "#app/search/search.server.ts";
@@ -8,7 +9,6 @@ import {
   type OfferCard,
   offerCardsById,
 } from "#app/vouchers/marketplace.server.ts";
-import { lagosToday } from "#app/vouchers/offer-input.ts";
 import {
   type BusinessCard,
   businessCardColumns,

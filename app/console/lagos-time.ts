@@ -21,3 +21,8 @@ export function lagosPeriods(now: Date): LagosPeriods {
     weekStart: new Date(midnight - daysSinceMonday * dayMs - lagosOffsetMs),
   };
 }
+
+/** Today's date in Lagos, as "YYYY-MM-DD" (a voucher's fixed end is a Lagos day). */
+export function lagosToday(now: Date): string {
+  return new Date(now.getTime() + lagosOffsetMs).toISOString().slice(0, 10);
+}

@@ -1,12 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
 import { mediaUrl } from "#app/catalog/catalog.server.ts";
 import type { ImageData } from "#app/components/ui/responsive-image.tsx";
+import { lagosToday } from "#app/console/lagos-time.ts";
 import type { Database } from "#app/db/database.server.ts";
 import { queryRows } from "#app/db/database.server.ts";
 import { decodeCursor, encodeCursor, exactTimeKey } from "#app/db/page-cursor.server.ts";
 import type { AttachedPicture } from "#app/media/uploads.server.ts";
 import { type Kobo, kobo } from "#app/money.ts";
-import { lagosToday } from "./offer-input.ts";
 import type { OfferStatus } from "./offer-limits.ts";
 import { expiringDays, type VoucherSort } from "./offer-terms.ts";
 import { offerPictures } from "./offers.server.ts";

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { fieldErrors } from "#app/auth/forms.ts";
-import { lagosToday, offerFormSchema } from "./offer-input.ts";
+import { lagosToday } from "#app/console/lagos-time.ts";
+import { offerFormSchema } from "./offer-input.ts";
 
 // 2026-11-25 23:30 UTC is already the 26th in Lagos (UTC+1).
 const now = new Date("2026-11-25T23:30:00Z");

@@ -1,3 +1,4 @@
+import { lagosToday } from "#app/console/lagos-time.ts";
 import { type Kobo, parseNaira } from "#app/money.ts";
 import { optionalText, requiredText } from "#app/text-fields.ts";
 import { z } from "#app/zod.ts";
@@ -64,11 +65,6 @@ function isCalendarDate(text: string): boolean {
   if (!isoDate.test(text)) return false;
   const day = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
-}
-
-/** Today's date in Lagos (UTC+1 all year), as "YYYY-MM-DD". */
-export function lagosToday(now: Date): string {
-  return new Date(now.getTime() + 60 * 60_000).toISOString().slice(0, 10);
 }
 
 function addDays(date: string, days: number): string {
