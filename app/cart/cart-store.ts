@@ -2,15 +2,16 @@ import { useSyncExternalStore } from "react";
 import { type CartAction, type CartItem, cartReducer, parseStoredCart } from "./cart.ts";
 
 /**
- * The cart's truth is localStorage["cart"]; this module keeps one parsed copy, writes every
- * change back, and follows changes made in other tabs through the `storage` event. It makes no
- * network calls. On the server (and during hydration) the cart is empty.
+ * A cart's truth is one localStorage key; a store keeps one parsed copy, writes every change
+ * back, and follows changes made in other tabs through the `storage` event. It makes no network
+ * calls. On the server (and during hydration) a cart is empty. Two carts exist: the spec's
+ * product cart under `cart`, and the voucher cart under `voucherCart` (issue 19), kept apart so
+ * that neither checkout ever sees the other's lines.
  */
 export const cartStorageKey = "cart";
+export const voucherCartStorageKey = "voucherCart";
 
 const emptyCart: CartItem[] = [];
-let current: CartItem[] | undefined;
-const listeners = new Set<() => void>();
 
 function storage(): Storage | undefined {
   try {
@@ -20,45 +21,49 @@ function storage(): Storage | undefined {
   }
 }
 
-function load(): CartItem[] {
-  return parseStoredCart(storage()?.getItem(cartStorageKey) ?? null);
-}
-
-function notify() {
-  for (const listener of listeners) listener();
-}
-
-function onStorage(event: StorageEvent) {
-  if (event.key !== null && event.key !== cartStorageKey) return;
-  current = load();
-  notify();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  if (listeners.size === 1) window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener("storage", onStorage);
+function cartStore(key: string) {
+  let current: CartItem[] | undefined;
+  const listeners = new Set<() => void>();
+  const load = () => parseStoredCart(storage()?.getItem(key) ?? null);
+  const notify = () => {
+    for (const listener of listeners) listener();
   };
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== null && event.key !== key) return;
+    current = load();
+    notify();
+  };
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    if (listeners.size === 1) window.addEventListener("storage", onStorage);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) window.removeEventListener("storage", onStorage);
+    };
+  };
+  const get = (): CartItem[] => {
+    current ??= load();
+    return current;
+  };
+  const dispatch = (action: CartAction): CartItem[] => {
+    current = cartReducer(get(), action);
+    try {
+      storage()?.setItem(key, JSON.stringify(current));
+    } catch {
+      // Storage full or refused: the cart still works for this page view.
+    }
+    notify();
+    return current;
+  };
+  const use = (): CartItem[] => useSyncExternalStore(subscribe, get, () => emptyCart);
+  return { get, dispatch, use };
 }
 
-export function getCart(): CartItem[] {
-  current ??= load();
-  return current;
-}
+const productCart = cartStore(cartStorageKey);
+const voucherCart = cartStore(voucherCartStorageKey);
 
-export function dispatchCart(action: CartAction): CartItem[] {
-  current = cartReducer(getCart(), action);
-  try {
-    storage()?.setItem(cartStorageKey, JSON.stringify(current));
-  } catch {
-    // Storage full or refused: the cart still works for this page view.
-  }
-  notify();
-  return current;
-}
+export const dispatchCart = productCart.dispatch;
+export const useCart = productCart.use;
 
-export function useCart(): CartItem[] {
-  return useSyncExternalStore(subscribe, getCart, () => emptyCart);
-}
+export const dispatchVoucherCart = voucherCart.dispatch;
+export const useVoucherCart = voucherCart.use;

@@ -42,7 +42,8 @@ export type IdPrefix =
   | "pay"
   | "rfd"
   | "ivt"
-  | "vof";
+  | "vof"
+  | "vch";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${base32(randomBytes(10))}`;

@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import { email, type FieldErrors, fieldErrors, nigerianPhone } from "#app/auth/forms.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
-import { businesses, products } from "#app/db/schema.server.ts";
+import { businesses, products, voucherOffers } from "#app/db/schema.server.ts";
 import { type DeliveryPlace, deliveryOption, pickupDetails } from "#app/delivery/areas.ts";
 import { handoverSettingsOf } from "#app/delivery/settings.server.ts";
 import { nairaToKobo } from "#app/money.ts";
@@ -369,18 +369,21 @@ export interface StartedPayment {
   authorizationUrl: string;
 }
 
-export type StartCheckoutResult =
+/** How starting a checkout ends; a refusal for the cart's sake carries its quote (goods or vouchers). */
+export type StartCheckoutResult<CartQuote = Quote> =
   | { ok: true; payment: StartedPayment }
   | { ok: false; status: 400; errors: FieldErrors }
-  | { ok: false; status: 409; message: string; quote: Quote }
+  | { ok: false; status: 409; message: string; quote: CartQuote }
   /** Too many checkouts waiting for payment, or started lately (decision 030): nothing written. */
   | { ok: false; status: 429; message: string }
   /** The orders are saved but the provider could not start the payment: pay again later. */
   | { ok: false; status: 502; message: string; checkoutId: string };
 
-class StockRanOut extends Error {}
+export class StockRanOut extends Error {}
 
-interface PaymentContext {
+export type CheckoutKind = (typeof checkouts.$inferSelect)["kind"];
+
+export interface PaymentContext {
   db: Database;
   payments: PaymentProvider;
   log: Logger;
@@ -400,54 +403,105 @@ export interface CheckoutShopper {
 }
 
 /**
- * Takes the lines' quantities off the shelf, in product id order so that two checkouts of the
- * same products never wait for each other in a circle. Throws StockRanOut when one is short.
+ * One line of what a checkout holds: units of a product taken off the shelf, or vouchers of an
+ * offer counted as sold (decision 040). The product or offer may have been deleted since (null).
  */
-async function holdStock(tx: Executor, lines: Array<{ productId: string; quantity: number }>) {
-  const sorted = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : 1));
-  for (const line of sorted) {
+export interface HeldLine {
+  productId: string | null;
+  voucherOfferId: string | null;
+  quantity: number;
+}
+
+/** Every line a checkout holds (or held), whatever its orders' states. */
+export async function heldLinesOf(tx: Executor, checkoutId: string): Promise<HeldLine[]> {
+  return tx
+    .select({
+      productId: orderLines.productId,
+      voucherOfferId: orderLines.voucherOfferId,
+      quantity: orderLines.quantity,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(eq(orders.checkoutId, checkoutId));
+}
+
+const idOrder = <Line extends { id: string }>(a: Line, b: Line) => (a.id < b.id ? -1 : 1);
+
+/** The lines' products and offers (those still there), each in id order. */
+function heldItems(lines: readonly HeldLine[]) {
+  return {
+    products: lines
+      .flatMap((line) => (line.productId ? [{ id: line.productId, quantity: line.quantity }] : []))
+      .sort(idOrder),
+    offers: lines
+      .flatMap((line) =>
+        line.voucherOfferId ? [{ id: line.voucherOfferId, quantity: line.quantity }] : [],
+      )
+      .sort(idOrder),
+  };
+}
+
+/**
+ * Takes the lines' quantities off the shelf (and counts their vouchers as sold), in id order so
+ * that two checkouts of the same things never wait for each other in a circle. Throws
+ * StockRanOut when one is short: a product's stock, or an offer's quantity left to sell.
+ */
+export async function holdStock(tx: Executor, lines: readonly HeldLine[]) {
+  const items = heldItems(lines);
+  for (const line of items.products) {
     const taken = await tx
       .update(products)
       .set({ stock: sql`${products.stock} - ${line.quantity}` })
       .where(
         and(
-          eq(products.id, line.productId),
+          eq(products.id, line.id),
           eq(products.status, "active"),
           sql`${products.stock} >= ${line.quantity}`,
         ),
       )
       .returning({ id: products.id });
-    if (taken.length === 0) throw new StockRanOut(line.productId);
+    if (taken.length === 0) throw new StockRanOut(line.id);
+  }
+  for (const line of items.offers) {
+    // The one statement that decides whether an offer is oversold: the row is locked while it
+    // checks and raises the count, so racing buyers of the last vouchers queue here.
+    const taken = await tx
+      .update(voucherOffers)
+      .set({ soldCount: sql`${voucherOffers.soldCount} + ${line.quantity}` })
+      .where(
+        and(
+          eq(voucherOffers.id, line.id),
+          eq(voucherOffers.status, "active"),
+          sql`(${voucherOffers.totalQuantity} is null or ${voucherOffers.soldCount} + ${line.quantity} <= ${voucherOffers.totalQuantity})`,
+        ),
+      )
+      .returning({ id: voucherOffers.id });
+    if (taken.length === 0) throw new StockRanOut(line.id);
   }
 }
 
-/** Puts held stock back on the shelf (products deleted since are skipped). */
-export async function returnStock(
-  tx: Executor,
-  lines: Array<{ productId: string | null; quantity: number }>,
-) {
-  const sorted = lines
-    .filter((line): line is { productId: string; quantity: number } => line.productId !== null)
-    .sort((a, b) => (a.productId < b.productId ? -1 : 1));
-  for (const line of sorted) {
+/** Puts held stock back on the shelf and held vouchers back on sale (deleted ones are skipped). */
+export async function returnStock(tx: Executor, lines: readonly HeldLine[]) {
+  const items = heldItems(lines);
+  for (const line of items.products) {
     await tx
       .update(products)
       .set({ stock: sql`${products.stock} + ${line.quantity}` })
-      .where(eq(products.id, line.productId));
+      .where(eq(products.id, line.id));
+  }
+  for (const line of items.offers) {
+    await tx
+      .update(voucherOffers)
+      .set({ soldCount: sql`greatest(${voucherOffers.soldCount} - ${line.quantity}, 0)` })
+      .where(eq(voucherOffers.id, line.id));
   }
 }
 
 /** Takes held-then-released stock again for a late payment; false when it has run out. */
-export async function retakeStock(
-  tx: Executor,
-  lines: Array<{ productId: string | null; quantity: number }>,
-): Promise<boolean> {
-  const present = lines.filter(
-    (line): line is { productId: string; quantity: number } => line.productId !== null,
-  );
-  if (present.length !== lines.length) return false;
+export async function retakeStock(tx: Executor, lines: readonly HeldLine[]): Promise<boolean> {
+  if (lines.some((line) => line.productId === null && line.voucherOfferId === null)) return false;
   try {
-    await tx.transaction(async (savepoint) => holdStock(savepoint, present));
+    await tx.transaction(async (savepoint) => holdStock(savepoint, lines));
     return true;
   } catch (error) {
     if (error instanceof StockRanOut) return false;
@@ -455,14 +509,14 @@ export async function retakeStock(
   }
 }
 
-function holdUntil(now: Date): Date {
+export function holdUntil(now: Date): Date {
   return new Date(now.getTime() + holdMinutes * 60_000);
 }
 
 /** A refusal decided inside the checkout's transaction: thrown so that nothing it did stays. */
-class CheckoutRefused extends Error {
-  readonly result: Exclude<StartCheckoutResult, { ok: true }>;
-  constructor(result: Exclude<StartCheckoutResult, { ok: true }>) {
+export class CheckoutRefused<CartQuote = Quote> extends Error {
+  readonly result: Exclude<StartCheckoutResult<CartQuote>, { ok: true }>;
+  constructor(result: Exclude<StartCheckoutResult<CartQuote>, { ok: true }>) {
     super("checkout refused");
     this.result = result;
   }
@@ -507,15 +561,26 @@ export const replacedReasons = {
 } as const;
 
 /**
- * The shopper's open checkout, locked, with whether it may still be paid: orders waiting and
+ * The shopper's open checkout of a kind, locked, with whether it may still be paid: orders waiting and
  * stock held until a time not yet past. A closed one (paid, cancelled) loses its basket key here,
  * so the next checkout can take it. Callers hold the shopper's checkout lock.
  */
-async function openCheckoutOf(tx: Executor, shopperId: string, now: Date) {
+export async function openCheckoutOf(
+  tx: Executor,
+  shopperId: string,
+  kind: CheckoutKind,
+  now: Date,
+) {
   const [open] = await tx
     .select()
     .from(checkouts)
-    .where(and(eq(checkouts.shopperId, shopperId), isNotNull(checkouts.basketKey)))
+    .where(
+      and(
+        eq(checkouts.shopperId, shopperId),
+        eq(checkouts.kind, kind),
+        isNotNull(checkouts.basketKey),
+      ),
+    )
     .for("update");
   if (!open) return null;
   const waiting = await tx
@@ -631,14 +696,6 @@ export function holdIsLive(checkout: { stockHold: string; holdExpiresAt: Date },
   return checkout.stockHold === "held" && checkout.holdExpiresAt > now;
 }
 
-async function linesOfCheckout(tx: Executor, checkoutId: string) {
-  return tx
-    .select({ productId: orderLines.productId, quantity: orderLines.quantity })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(eq(orders.checkoutId, checkoutId));
-}
-
 /**
  * Writes the checkout, its orders and lines, holds the stock and records the payment attempt,
  * in one transaction; then asks the provider to start the payment.
@@ -674,21 +731,12 @@ export async function startCheckout(
 
   const written = await context.db
     .transaction(async (tx) => {
-      // The account, its email and its address are each taken one checkout at a time (always in
-      // this order, so two never wait for each other), so their limits below are exact.
-      const locks = [
-        `checkout:${shopper.id}`,
-        `checkout-email:${emailKey(input.email)}`,
-        ...(clientAddress ? [`checkout-address:${clientAddress}`] : []),
-      ];
-      for (const lock of locks) {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lock}, 0))`);
-      }
-      const open = await openCheckoutOf(tx, shopper.id, now);
+      await lockShopperCheckouts(tx, { id: shopper.id, email: input.email, clientAddress });
+      const open = await openCheckoutOf(tx, shopper.id, "goods", now);
       // The open checkout's own hold counts as available to this basket: it is put back first
       // (and taken again below if this is the same basket). A refusal undoes it with the rest.
       if (open?.stockHold === "held") {
-        await returnStock(tx, await linesOfCheckout(tx, open.id));
+        await returnStock(tx, await heldLinesOf(tx, open.id));
       }
       // The share of each product the shopper may hold is decided here, in the transaction that
       // takes the stock (decision 030): what their other checkouts hold counts against it.
@@ -743,53 +791,15 @@ export async function startCheckout(
         });
       }
       const basketKey = basketFingerprint(quote, input);
-      if (open && open.basketKey === basketKey && holdIsLive(open, now)) {
-        const held = await linesOfCheckout(tx, open.id);
-        await holdStock(
-          tx,
-          held.filter((line): line is { productId: string; quantity: number } =>
-            Boolean(line.productId),
-          ),
-        );
-        return resumeCheckout(tx, open, now);
-      }
-      // A new hold: only so many may wait for payment per shopper and per address.
-      const others = await otherLiveCheckouts(
+      const resumed = await resumeSameBasket(tx, open, basketKey, now);
+      if (resumed) return resumed;
+      await makeRoomForNewHold(
         tx,
         { id: shopper.id, email: input.email, clientAddress },
-        open?.id ?? null,
-        now,
+        open,
+        basketKey,
+        { now, limits },
       );
-      if (others.shopper >= limits.openPerShopper || others.address >= limits.openPerAddress) {
-        throw new CheckoutRefused({
-          ok: false,
-          status: 429,
-          message:
-            others.shopper >= limits.openPerShopper
-              ? tooManyOpenMessages.shopper
-              : tooManyOpenMessages.address,
-        });
-      }
-      if (open) {
-        await tx
-          .update(orders)
-          .set({
-            status: "replaced",
-            cancelledAt: now,
-            closingReason:
-              open.basketKey === basketKey ? replacedReasons.expired : replacedReasons.changed,
-            updatedAt: now,
-          })
-          .where(and(eq(orders.checkoutId, open.id), eq(orders.status, "pending_payment")));
-        await tx
-          .update(checkouts)
-          .set({
-            basketKey: null,
-            stockHold: open.stockHold === "held" ? "released" : open.stockHold,
-            updatedAt: now,
-          })
-          .where(eq(checkouts.id, open.id));
-      }
       const checkoutId = newId("chk");
       const orderNumbers: string[] = [];
       const subaccounts = await payoutSubaccountsOf(
@@ -864,7 +874,9 @@ export async function startCheckout(
       }
       await holdStock(
         tx,
-        quote.groups.flatMap((group) => group.lines),
+        quote.groups.flatMap((group) =>
+          group.lines.map((line) => ({ ...line, voucherOfferId: null })),
+        ),
       );
       const reference = await recordPaymentAttempt(tx, checkoutId, quote.totalKobo, now);
       return {
@@ -890,6 +902,98 @@ export async function startCheckout(
         quote,
       };
     });
+  return startWritten(context, written);
+}
+
+/**
+ * Takes the account's, its email's and its address's checkout locks, one checkout at a time
+ * each (always in this order, so two never wait for each other), so that every limit counted
+ * after them is exact. For the rest of the caller's transaction.
+ */
+export async function lockShopperCheckouts(
+  tx: Executor,
+  shopper: { id: string; email: string; clientAddress: string | null },
+) {
+  const locks = [
+    `checkout:${shopper.id}`,
+    `checkout-email:${emailKey(shopper.email)}`,
+    ...(shopper.clientAddress ? [`checkout-address:${shopper.clientAddress}`] : []),
+  ];
+  for (const lock of locks) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lock}, 0))`);
+  }
+}
+
+/**
+ * The same basket as the open checkout's, while its hold is live: takes its (just returned)
+ * hold again and resumes its payment. Null when this is a new basket.
+ */
+export async function resumeSameBasket(
+  tx: Executor,
+  open: typeof checkouts.$inferSelect | null,
+  basketKey: string,
+  now: Date,
+) {
+  if (!open || open.basketKey !== basketKey || !holdIsLive(open, now)) return null;
+  await holdStock(tx, await heldLinesOf(tx, open.id));
+  return resumeCheckout(tx, open, now);
+}
+
+/**
+ * Before a new hold: refuses it when the shopper or their address already has as many checkouts
+ * waiting as the limits allow (decision 030), then closes the open checkout's orders as replaced
+ * and releases it (its stock was returned by the caller).
+ */
+export async function makeRoomForNewHold(
+  tx: Executor,
+  shopper: { id: string; email: string; clientAddress: string | null },
+  open: typeof checkouts.$inferSelect | null,
+  basketKey: string,
+  { now, limits }: { now: Date; limits: HoldLimits },
+) {
+  const others = await otherLiveCheckouts(tx, shopper, open?.id ?? null, now);
+  if (others.shopper >= limits.openPerShopper || others.address >= limits.openPerAddress) {
+    throw new CheckoutRefused({
+      ok: false,
+      status: 429,
+      message:
+        others.shopper >= limits.openPerShopper
+          ? tooManyOpenMessages.shopper
+          : tooManyOpenMessages.address,
+    });
+  }
+  if (!open) return;
+  await tx
+    .update(orders)
+    .set({
+      status: "replaced",
+      cancelledAt: now,
+      closingReason:
+        open.basketKey === basketKey ? replacedReasons.expired : replacedReasons.changed,
+      updatedAt: now,
+    })
+    .where(and(eq(orders.checkoutId, open.id), eq(orders.status, "pending_payment")));
+  await tx
+    .update(checkouts)
+    .set({
+      basketKey: null,
+      stockHold: open.stockHold === "held" ? "released" : open.stockHold,
+      updatedAt: now,
+    })
+    .where(eq(checkouts.id, open.id));
+}
+
+/** What a checkout's transaction wrote: a refusal, or a payment to hand out, wait for or start. */
+type WrittenCheckout<CartQuote> =
+  | Exclude<StartCheckoutResult<CartQuote>, { ok: true }>
+  | Awaited<ReturnType<typeof resumeCheckout>>
+  | NewAttempt;
+
+/** After the checkout's transaction committed: the payment the browser opens, or why not. */
+export async function startWritten<CartQuote>(
+  context: PaymentContext,
+  written: WrittenCheckout<CartQuote>,
+): Promise<StartCheckoutResult<CartQuote>> {
   if ("ok" in written) return written;
   if (written.kind === "resumed") return { ok: true, payment: written.payment };
   if (written.kind === "starting") return awaitStartedPayment(context, written);
@@ -903,7 +1007,7 @@ const startingMs = 30_000;
 async function awaitStartedPayment(
   context: PaymentContext,
   attempt: { checkoutId: string; reference: string },
-): Promise<StartCheckoutResult> {
+): Promise<StartCheckoutResult<never>> {
   const deadline = Date.now() + startingMs;
   while (Date.now() < deadline) {
     const [row] = await context.db
@@ -1014,7 +1118,7 @@ async function waitingOrders(tx: Executor, checkoutId: string) {
     .orderBy(asc(orders.position));
 }
 
-async function recordPaymentAttempt(
+export async function recordPaymentAttempt(
   tx: Executor,
   checkoutId: string,
   amountKobo: number,
@@ -1033,6 +1137,20 @@ async function recordPaymentAttempt(
   return reference;
 }
 
+/** A payment attempt written in the checkout's transaction, for the provider to start. */
+export interface NewAttempt {
+  kind: "new";
+  checkoutId: string;
+  reference: string;
+  amountKobo: number;
+  email: string;
+  /** In cart order, as the payment's metadata and label name them. */
+  orderNumbers: string[];
+  businessNames: string[];
+  /** Each business's share to its subaccount; none when no business has one. */
+  split: PaymentSplit | undefined;
+}
+
 /**
  * Asks the provider to start the attempt written by the caller's (committed) transaction. What
  * the provider is told comes from that transaction, so under a rush of checkouts the winner
@@ -1040,18 +1158,8 @@ async function recordPaymentAttempt(
  */
 async function initializePayment(
   context: PaymentContext,
-  attempt: {
-    checkoutId: string;
-    reference: string;
-    amountKobo: number;
-    email: string;
-    /** In cart order, as the payment's metadata and label name them. */
-    orderNumbers: string[];
-    businessNames: string[];
-    /** Each business's share to its subaccount; none when no business has one. */
-    split: PaymentSplit | undefined;
-  },
-): Promise<StartCheckoutResult> {
+  attempt: NewAttempt,
+): Promise<StartCheckoutResult<never>> {
   try {
     const started = await context.payments.initialize({
       email: attempt.email,

@@ -12,10 +12,11 @@ import {
   PaymentProviderError,
   type TransactionStatus,
 } from "#app/payments/provider.server.ts";
-import { retakeStock } from "./checkout.server.ts";
+import { issueVouchers, queueVoucherReceipt } from "#app/vouchers/issue.server.ts";
+import { heldLinesOf, retakeStock } from "./checkout.server.ts";
 import { orderTotalKobo } from "./order-total.ts";
 import { queuePaymentReturned } from "./payment-returned-email.server.ts";
-import { checkouts, orderLines, orders, payments, refunds } from "./schema.server.ts";
+import { checkouts, orders, payments, refunds } from "./schema.server.ts";
 
 /**
  * The one confirmation of a payment (decision 013). The browser's success callback, the
@@ -181,12 +182,7 @@ export async function confirmPayment(
     if (checkout.stockHold === "released") {
       // Paid after the hold ran out and the stock went back on the shelf: take it again if
       // it's still there, or cancel and refund.
-      const lines = await tx
-        .select({ productId: orderLines.productId, quantity: orderLines.quantity })
-        .from(orderLines)
-        .innerJoin(orders, eq(orders.id, orderLines.orderId))
-        .where(eq(orders.checkoutId, checkoutId));
-      if (!(await retakeStock(tx, lines))) {
+      if (!(await retakeStock(tx, await heldLinesOf(tx, checkoutId)))) {
         await closeUnpaidOrders(tx, checkoutId, now, {
           reason: "Some products sold out before your payment arrived; your money is returned.",
         });
@@ -220,7 +216,19 @@ export async function confirmPayment(
       .update(orders)
       .set({ status: "paid", paidAt: paid.paidAt, updatedAt: now })
       .where(and(eq(orders.checkoutId, checkoutId), eq(orders.status, "pending_payment")));
-    await queueReceipt(tx, context.publicUrl, checkout.email, checkoutId, payment.amountKobo);
+    if (checkout.kind === "vouchers") {
+      // The codes exist from the moment the payment does: the receipt carries them.
+      await issueVouchers(tx, checkoutId, paid.paidAt, now);
+      await queueVoucherReceipt(
+        tx,
+        context.publicUrl,
+        checkout.email,
+        checkoutId,
+        payment.amountKobo,
+      );
+    } else {
+      await queueReceipt(tx, context.publicUrl, checkout.email, checkoutId, payment.amountKobo);
+    }
     await queueNewOrderAlerts(tx, context.publicUrl, checkoutId);
     receiptQueued = true;
     return { kind: "paid", checkoutId };
@@ -276,11 +284,11 @@ export async function closeUnpaidOrders(
 
 /** "pickup", or "delivery ₦1,500.00 (Same day)", "free delivery (1–2 days)" as quoted. */
 function receiptHandover(row: {
-  fulfilment: "delivery" | "pickup";
+  fulfilment: "delivery" | "pickup" | null;
   deliveryFeeKobo: number;
   deliveryEstimate: string | null;
 }): string {
-  if (row.fulfilment === "pickup") return "pickup";
+  if (row.fulfilment !== "delivery") return "pickup";
   // Orders placed before delivery was priced (decision 021) have neither.
   if (row.deliveryEstimate === null && row.deliveryFeeKobo === 0) return "delivery";
   const fee =
@@ -376,12 +384,21 @@ async function queueNewOrderAlerts(tx: Executor, publicUrl: string, checkoutId: 
       publicUrl,
     ).toString();
     const content = renderEmail({
-      preview: `${amount} paid. Hand it over once it is ready.`,
+      preview:
+        order.fulfilment === null
+          ? `${amount} paid for vouchers. Staff redeem their codes when the customer visits.`
+          : `${amount} paid. Hand it over once it is ready.`,
       heading: `New paid order ${order.number}`,
-      paragraphs: [
-        `A shopper paid ${amount} for order ${order.number} at ${order.businessName}, for ${order.fulfilment === "delivery" ? "delivery" : "pickup"}.`,
-        "Open the order for its items, the shopper's contact and any note, and mark it fulfilled once it is handed over.",
-      ],
+      paragraphs:
+        order.fulfilment === null
+          ? [
+              `A shopper paid ${amount} for vouchers of ${order.businessName} (order ${order.number}).`,
+              "Their codes are issued: staff redeem them in the console when the customer visits.",
+            ]
+          : [
+              `A shopper paid ${amount} for order ${order.number} at ${order.businessName}, for ${order.fulfilment === "delivery" ? "delivery" : "pickup"}.`,
+              "Open the order for its items, the shopper's contact and any note, and mark it fulfilled once it is handed over.",
+            ],
       action: { label: "Open the order", url },
       footer: `You get this email as an owner or manager of ${order.businessName} on Oja.`,
     });

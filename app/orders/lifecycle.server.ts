@@ -4,7 +4,7 @@ import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 import { businesses, images, productImages, products } from "#app/db/schema.server.ts";
 import { formatNaira, kobo, koboToNaira } from "#app/money.ts";
-import { returnStock } from "./checkout.server.ts";
+import { heldLinesOf, returnStock } from "./checkout.server.ts";
 import { closeUnpaidOrders } from "./confirm.server.ts";
 import { refundedKobo } from "./order-refunds.server.ts";
 import { orderTotalKobo } from "./order-total.ts";
@@ -21,14 +21,6 @@ export type OrderChange =
   | { ok: false; status: 404 }
   | { ok: false; status: 409; message: string };
 
-async function checkoutLines(tx: Executor, checkoutId: string) {
-  return tx
-    .select({ productId: orderLines.productId, quantity: orderLines.quantity })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(eq(orders.checkoutId, checkoutId));
-}
-
 /** Puts a checkout's held stock back on the shelf, once. */
 export async function releaseHold(tx: Executor, checkoutId: string, now: Date) {
   const released = await tx
@@ -36,7 +28,7 @@ export async function releaseHold(tx: Executor, checkoutId: string, now: Date) {
     .set({ stockHold: "released", updatedAt: now })
     .where(and(eq(checkouts.id, checkoutId), eq(checkouts.stockHold, "held")))
     .returning({ id: checkouts.id });
-  if (released.length > 0) await returnStock(tx, await checkoutLines(tx, checkoutId));
+  if (released.length > 0) await returnStock(tx, await heldLinesOf(tx, checkoutId));
 }
 
 /**
@@ -269,7 +261,11 @@ export async function refundOrder(
       // Goods handed over are not the shop's to sell again; goods never handed over are.
       if (order.status === "paid") {
         const lines = await tx
-          .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+          .select({
+            productId: orderLines.productId,
+            voucherOfferId: orderLines.voucherOfferId,
+            quantity: orderLines.quantity,
+          })
           .from(orderLines)
           .where(eq(orderLines.orderId, order.id));
         await returnStock(tx, lines);

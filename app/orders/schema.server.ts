@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -15,6 +16,7 @@ import {
 import { users } from "../auth/schema.server.ts";
 import { businesses, products } from "../catalog/schema.server.ts";
 import { timestamps } from "../db/columns.server.ts";
+import { voucherOffers } from "../vouchers/schema.server.ts";
 
 /**
  * Checkout and orders (decision 013). A checkout is what a shopper pays in one payment: one order
@@ -48,6 +50,13 @@ export const paymentStatus = pgEnum("payment_status", [
 
 export const fulfilmentMethod = pgEnum("fulfilment_method", ["delivery", "pickup"]);
 
+/**
+ * What a checkout sells: goods from the product cart (delivered or picked up), or vouchers from
+ * the voucher cart (issued as codes when paid, decision 040). A shopper has at most one open
+ * checkout of each kind, so paying for vouchers never replaces a product checkout.
+ */
+export const checkoutKind = pgEnum("checkout_kind", ["goods", "vouchers"]);
+
 export interface DeliveryAddress {
   recipient: string;
   phone: string;
@@ -66,6 +75,7 @@ export const checkouts = pgTable(
     // Orders are kept when an account is deleted (the businesses' records); the shopper is then
     // unknown.
     shopperId: text("shopper_id").references(() => users.id, { onDelete: "set null" }),
+    kind: checkoutKind("kind").notNull().default("goods"),
     email: text("email").notNull(),
     phone: text("phone").notNull(),
     totalKobo: bigint("total_kobo", { mode: "number" }).notNull(),
@@ -94,9 +104,9 @@ export const checkouts = pgTable(
   },
   (table) => [
     index("checkouts_shopper_idx").on(table.shopperId, table.createdAt),
-    // One open basket per shopper: two Pay presses at once can never both write orders.
+    // One open basket per shopper and kind: two Pay presses at once can never both write orders.
     uniqueIndex("checkouts_open_basket_key")
-      .on(table.shopperId)
+      .on(table.shopperId, table.kind)
       .where(sql`${table.basketKey} is not null`),
     // The reservation job looks only at held stock.
     index("checkouts_held_idx").on(table.holdExpiresAt).where(sql`${table.stockHold} = 'held'`),
@@ -125,7 +135,9 @@ export const orders = pgTable(
     /** Its place in the checkout: the order in which its business came into the cart. */
     position: integer("position").notNull().default(0),
     status: orderStatus("status").notNull().default("pending_payment"),
-    fulfilment: fulfilmentMethod("fulfilment").notNull(),
+    /** As its checkout's: a vouchers order has no fulfilment (its vouchers are its handover). */
+    kind: checkoutKind("kind").notNull().default("goods"),
+    fulfilment: fulfilmentMethod("fulfilment"),
     /** Where to deliver; null for pickup. */
     deliveryAddress: jsonb("delivery_address").$type<DeliveryAddress>(),
     notes: text("notes").notNull().default(""),
@@ -173,7 +185,11 @@ export const orders = pgTable(
     index("orders_business_status_idx").on(table.businessId, table.status, table.createdAt),
     check(
       "orders_address_when_delivered",
-      sql`(${table.fulfilment} = 'pickup') = (${table.deliveryAddress} is null)`,
+      sql`(${table.fulfilment} = 'delivery') = (${table.deliveryAddress} is not null)`,
+    ),
+    check(
+      "orders_fulfilment_of_goods",
+      sql`(${table.kind} = 'goods') = (${table.fulfilment} is not null)`,
     ),
     check(
       "orders_commission_within_items",
@@ -199,10 +215,27 @@ export const orderLines = pgTable(
     size: text("size"),
     unitPriceKobo: bigint("unit_price_kobo", { mode: "number" }).notNull(),
     quantity: integer("quantity").notNull(),
+    /**
+     * A voucher line: the offer, and its terms as they were when the shopper checked out (value
+     * and validity), which the vouchers issued on payment copy (decision 040). Null on goods.
+     */
+    voucherOfferId: text("voucher_offer_id").references(() => voucherOffers.id, {
+      onDelete: "set null",
+    }),
+    voucherValueKobo: bigint("voucher_value_kobo", { mode: "number" }),
+    voucherValidDays: integer("voucher_valid_days"),
+    voucherValidUntil: date("voucher_valid_until", { mode: "string" }),
   },
   (table) => [
     primaryKey({ columns: [table.orderId, table.position] }),
     index("order_lines_product_idx").on(table.productId),
+    index("order_lines_voucher_offer_idx")
+      .on(table.voucherOfferId)
+      .where(sql`${table.voucherOfferId} is not null`),
+    check(
+      "order_lines_voucher_terms",
+      sql`${table.voucherValueKobo} is null or (${table.voucherValueKobo} > ${table.unitPriceKobo} and (${table.voucherValidDays} is null) <> (${table.voucherValidUntil} is null))`,
+    ),
     check("order_lines_quantity_positive", sql`${table.quantity} > 0`),
     check("order_lines_price_positive", sql`${table.unitPriceKobo} > 0`),
   ],

@@ -1,0 +1,82 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { users } from "../auth/schema.server.ts";
+import { businesses } from "../catalog/schema.server.ts";
+import { timestamps } from "../db/columns.server.ts";
+import { orders } from "../orders/schema.server.ts";
+import { voucherOffers } from "./schema.server.ts";
+
+/**
+ * Vouchers bought (decision 040): one row per voucher, issued when its order is paid, with the
+ * terms copied from the order line (never read from the offer again). Kept apart from the offers'
+ * file because it hangs off orders, which themselves refer to offers.
+ */
+export const voucherStatus = pgEnum("voucher_status", [
+  "active",
+  "redeemed",
+  "expired",
+  "refunded",
+]);
+
+export const vouchers = pgTable(
+  "vouchers",
+  {
+    id: text("id").primaryKey(),
+    /** What staff type or scan: 16 characters of `voucher-code.ts`'s alphabet, unguessable. */
+    code: text("code").notNull(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id),
+    /** The order line it was bought on, and which of that line's quantity it is (1…n). */
+    linePosition: integer("line_position").notNull(),
+    serial: integer("serial").notNull(),
+    offerId: text("offer_id").references(() => voucherOffers.id, { onDelete: "set null" }),
+    businessId: text("business_id")
+      .notNull()
+      .references(() => businesses.id),
+    /** The offer's title when bought: what the voucher is for. */
+    title: text("title").notNull(),
+    /** Who holds it now: the buyer, or the friend who claimed it as a gift. */
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
+    valueKobo: bigint("value_kobo", { mode: "number" }).notNull(),
+    /** What was paid for it: what stays redeemable as credit after it expires. */
+    priceKobo: bigint("price_kobo", { mode: "number" }).notNull(),
+    /** What is left of its value to redeem. */
+    balanceKobo: bigint("balance_kobo", { mode: "number" }).notNull(),
+    /** The last day it can be redeemed at its full value (Lagos). */
+    validUntil: date("valid_until", { mode: "string" }).notNull(),
+    status: voucherStatus("status").notNull().default("active"),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("vouchers_code_key").on(table.code),
+    // Issuing is repeated safely: a line's nth voucher exists once.
+    uniqueIndex("vouchers_order_line_serial_key").on(
+      table.orderId,
+      table.linePosition,
+      table.serial,
+    ),
+    index("vouchers_owner_idx").on(table.ownerId, table.issuedAt),
+    index("vouchers_business_idx").on(table.businessId, table.issuedAt),
+    check(
+      "vouchers_price_below_value",
+      sql`${table.priceKobo} > 0 and ${table.priceKobo} < ${table.valueKobo}`,
+    ),
+    check(
+      "vouchers_balance_within_value",
+      sql`${table.balanceKobo} >= 0 and ${table.balanceKobo} <= ${table.valueKobo}`,
+    ),
+  ],
+);
