@@ -60,10 +60,10 @@ export default [
     screen("/spas", "routes/spas.tsx"),
     screen("/vendor", "routes/vendor.tsx"),
     screen("/vouchergift/:id"),
-    screen("/voucherpay/:id"),
+    screen("/voucherpay/:id", "routes/voucher-pay.tsx"),
     screen("/vouchers", "routes/vouchers.tsx"),
     screen("/vouchers/:id", "routes/voucher-offer.tsx"),
-    screen("/vouchers/cart"),
+    screen("/vouchers/cart", "routes/voucher-cart.tsx"),
     screen("/vouchers/gift/:id"),
     // Not spec rows. The steps of signing up, in and out; the parts of /profile, /vendor and the
     // admin area; robots.txt and the sitemap; error checks, the UI kit and the mailbox in test
@@ -76,8 +76,10 @@ export default [
     route("/profile/data", "routes/profile-data.ts"),
     route("/profile/orders", "routes/profile-orders.tsx"),
     route("/profile/orders/:number", "routes/profile-order.tsx"),
+    route("/profile/vouchers", "routes/profile-vouchers.tsx"),
     route("/api/payments/paystack/webhook", "routes/api-paystack-webhook.ts"),
     route("/api/checkout/quote", "routes/api-checkout-quote.ts"),
+    route("/api/vouchers/quote", "routes/api-voucher-quote.ts"),
     route("/api/search/suggest", "routes/api-search-suggest.ts"),
     route("/vendor/invitations/:token", "routes/vendor-invitation.tsx"),
     route("/vendor/:business", "routes/vendor-business.tsx", [

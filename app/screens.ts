@@ -59,8 +59,6 @@ export const placeholderRoutes = [
   "/rewardShop/Checkout",
   "/rewardShop/search/:id",
   "/vouchergift/:id",
-  "/voucherpay/:id",
-  "/vouchers/cart",
   "/vouchers/gift/:id",
 ] as const;
 
@@ -199,19 +197,9 @@ export const plannedScreens = {
     holds: "A voucher someone gifted you, their message, and claim to my account.",
     issue: 19,
   },
-  "/voucherpay/:id": {
-    title: "Pay for vouchers",
-    holds: "Payment of your voucher order; your codes arrive when it is paid.",
-    issue: 19,
-  },
   "/vouchers/:id": {
     title: "Voucher",
-    holds: "Buying the voucher, adding it to the voucher cart and buying it as a gift.",
-    issue: 19,
-  },
-  "/vouchers/cart": {
-    title: "Voucher cart",
-    holds: "The vouchers you are buying, kept apart from your product cart.",
+    holds: "Buying the voucher as a gift.",
     issue: 19,
   },
   "/vouchers/gift/:id": {

@@ -49,6 +49,7 @@ async function linesOf(db: Database, orderIds: string[]) {
     .select({
       orderId: orderLines.orderId,
       productId: orderLines.productId,
+      voucherOfferId: orderLines.voucherOfferId,
       name: orderLines.productName,
       size: orderLines.size,
       unitPriceKobo: orderLines.unitPriceKobo,
@@ -68,6 +69,8 @@ async function linesOf(db: Database, orderIds: string[]) {
 
 export interface OrderLineView {
   productId: string | null;
+  /** On a voucher order: the offer the vouchers were bought from (null once it is deleted). */
+  voucherOfferId: string | null;
   name: string;
   size: string | null;
   unitPriceKobo: number;
@@ -79,6 +82,7 @@ export async function checkoutForShopper(db: Database, shopperId: string, checko
   const [checkout] = await db
     .select({
       id: checkouts.id,
+      kind: checkouts.kind,
       email: checkouts.email,
       totalKobo: checkouts.totalKobo,
       stockHold: checkouts.stockHold,

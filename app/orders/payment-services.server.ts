@@ -1,4 +1,5 @@
 import type { AppServices } from "#app/context.server.ts";
+import { rateLimitRules, retryAfterText } from "#app/security/rate-limit.server.ts";
 
 /**
  * What checkout, confirmation and the payment jobs need from the app's services, in one shape,
@@ -16,4 +17,29 @@ export function paymentServices({ db, payments, log, settings, emailQueued }: Ap
     /** Where the provider's own payment page sends the shopper back. */
     callbackUrl: new URL("/checkout/callback", settings.publicUrl).toString(),
   };
+}
+
+/**
+ * Pay and pay again take stock (or vouchers) off sale: each press counts against the shopper's
+ * and the address's limits (decision 030). Null when allowed; refused, nothing is written.
+ */
+export async function checkoutStartLimited(
+  { rateLimits }: Pick<AppServices, "rateLimits">,
+  user: { id: string },
+  address: string | null,
+) {
+  for (const [rule, key] of [
+    [rateLimitRules.checkoutStartPerShopper, user.id],
+    [rateLimitRules.checkoutStartPerIp, address ?? "unknown"],
+  ] as const) {
+    const verdict = await rateLimits.hit(rule, key);
+    if (!verdict.allowed) {
+      return {
+        ok: false as const,
+        status: 429 as const,
+        message: `Too many payments started. ${retryAfterText(verdict.retryAfterSeconds)}`,
+      };
+    }
+  }
+  return null;
 }

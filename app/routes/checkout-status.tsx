@@ -1,25 +1,22 @@
-import { CircleCheck, Clock, Lock, TimerOff, XCircle } from "lucide-react";
-import { useCallback, useEffect, useRef } from "react";
-import { data, Form, Link, useFetcher, useRevalidator } from "react-router";
+import { CircleCheck, TimerOff, XCircle } from "lucide-react";
+import { useEffect } from "react";
+import { data, Link, redirect } from "react-router";
 import { requireUser } from "#app/auth/session.server.ts";
 import { dispatchCart } from "#app/cart/cart-store.ts";
+import { ClosedPayment, WaitingHeader } from "#app/components/checkout-unpaid.tsx";
 import { RefundList, shopperRefundState, toRefundsView } from "#app/components/order-detail.tsx";
 import { OrderStatusBadge } from "#app/components/order-status.tsx";
 import { StartAgainButton } from "#app/components/start-again-button.tsx";
-import { Button, ButtonLink } from "#app/components/ui/button.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
 import { Money } from "#app/components/ui/money.tsx";
-import { usePaystackPayment } from "#app/components/use-paystack-payment.ts";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
 import type { CustomFooter } from "#app/layouts/custom.tsx";
 import { kobo } from "#app/money.ts";
-import { holdIsLive, type PayAgainResult } from "#app/orders/checkout.server.ts";
-import { verifyAndConfirm } from "#app/orders/confirm.server.ts";
+import { loadCheckoutStatus } from "#app/orders/checkout-status.server.ts";
 import { cancelUnpaidCheckout, startAgainFromCart } from "#app/orders/lifecycle.server.ts";
-import { checkoutForShopper } from "#app/orders/orders.server.ts";
 import { paymentServices } from "#app/orders/payment-services.server.ts";
-import { PaymentProviderError } from "#app/payments/provider.server.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/checkout-status";
@@ -44,40 +41,16 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 const paramsSchema = z.object({ checkoutId: z.string().regex(/^chk_[0-9a-z]{16}$/) });
 
-type CheckoutState = "paid" | "waiting" | "expired" | "closed";
-
 export async function loader({ context, request, params, url }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const parsed = paramsSchema.safeParse(params);
   if (!parsed.success) throw notFound(url);
   const paying = paymentServices(services(context));
-  const { db, payments, log } = paying;
-  let found = await checkoutForShopper(db, user.id, parsed.data.checkoutId);
+  const found = await loadCheckoutStatus(paying, user.id, parsed.data.checkoutId);
   if (!found) throw notFound(url);
-  // Paystack couldn't be asked about the latest payment: the page says it is still being checked.
-  let unconfirmed = false;
-  // Back from paying but not confirmed yet (the webhook may be on its way): ask the provider.
-  if (found.latestPayment?.status === "pending" && found.latestPayment.reference) {
-    const waiting = found.orders.some((order) => order.status === "pending_payment");
-    if (waiting) {
-      try {
-        await verifyAndConfirm(paying, found.latestPayment.reference);
-        found = (await checkoutForShopper(db, user.id, parsed.data.checkoutId)) ?? found;
-      } catch (error) {
-        if (!(error instanceof PaymentProviderError)) throw error;
-        log.warn({ err: error }, "verify on the checkout page failed");
-        unconfirmed = true;
-      }
-    }
-  }
-  const { checkout, orders, wholeRefund } = found;
-  const state: CheckoutState = orders.some((order) => order.status === "pending_payment")
-    ? holdIsLive(checkout, new Date())
-      ? "waiting"
-      : "expired"
-    : orders.some((order) => order.paidAt !== null)
-      ? "paid"
-      : "closed";
+  // Vouchers are paid for on their own page (issue 19); old links and the provider land here.
+  if (found.checkout.kind === "vouchers") throw redirect(`/voucherpay/${found.checkout.id}`);
+  const { checkout, orders, wholeRefund, state, unconfirmed } = found;
   const footer: CustomFooter = state === "paid" ? "after-payment" : "cart";
   return data(
     {
@@ -110,7 +83,7 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
           unitPriceKobo: line.unitPriceKobo,
         })),
       })),
-      inlineScriptUrl: payments.browser.inlineScriptUrl,
+      inlineScriptUrl: paying.payments.browser.inlineScriptUrl,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -158,7 +131,9 @@ export default function CheckoutStatus({ loaderData, actionData }: Route.Compone
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-6 sm:py-10">
       {state === "paid" ? <PaidHeader data={loaderData} /> : null}
-      {state === "waiting" ? <WaitingHeader data={loaderData} /> : null}
+      {state === "waiting" ? (
+        <WaitingHeader checkout={loaderData} title="Your order waits for payment" held="products" />
+      ) : null}
       {state === "expired" ? <ExpiredHeader data={loaderData} /> : null}
       {state === "closed" ? <ClosedHeader data={loaderData} /> : null}
       {actionData?.message ? <FormMessage tone="error">{actionData.message}</FormMessage> : null}
@@ -255,79 +230,6 @@ function PaidHeader({ data }: { data: LoaderData }) {
   );
 }
 
-function WaitingHeader({ data: loaderData }: { data: LoaderData }) {
-  const payFetcher = useFetcher<{ result?: PayAgainResult }>();
-  const revalidator = useRevalidator();
-  const onNotPaid = useCallback(() => revalidator.revalidate(), [revalidator]);
-  const payment = usePaystackPayment(loaderData.inlineScriptUrl, onNotPaid);
-  const result = payFetcher.data?.result;
-  const handled = useRef<unknown>(null);
-  const { pay } = payment;
-  useEffect(() => {
-    if (!result || handled.current === result) return;
-    handled.current = result;
-    if (result.ok) pay(result.payment);
-    // The time to pay ran out while the page was open: show what the order can do now.
-    else if (result.status === 409) revalidator.revalidate();
-  }, [result, pay, revalidator]);
-  const busy = payFetcher.state !== "idle" || payment.busy;
-  const failure = result && !result.ok && "message" in result ? result.message : undefined;
-  const holdUntil = loaderData.holdExpiresAt
-    ? new Intl.DateTimeFormat("en-NG", { timeStyle: "short", timeZone: "Africa/Lagos" }).format(
-        new Date(loaderData.holdExpiresAt),
-      )
-    : null;
-  return (
-    <header className="space-y-3">
-      <div className="flex items-start gap-3">
-        <Clock aria-hidden="true" className="mt-1 size-7 shrink-0 text-points" />
-        <div>
-          <h1 className="text-2xl font-bold text-ink">Your order waits for payment</h1>
-          <p className="mt-1 text-ink-muted">
-            {holdUntil
-              ? `Its products are kept for you until ${holdUntil} (Lagos time).`
-              : "Pay to send it to the businesses. Stock is checked again when you pay."}
-          </p>
-        </div>
-      </div>
-      {loaderData.unconfirmed ? (
-        <p role="status" className="rounded-xl bg-points-soft px-4 py-3 text-ink">
-          We're still checking your latest payment with Paystack. If money left your account, this
-          page shows it as paid within a few minutes: there's no need to pay again.
-        </p>
-      ) : null}
-      {loaderData.wholeRefund ? (
-        <p className="rounded-xl bg-surface-sunken px-4 py-3 text-ink">
-          An earlier payment couldn't be used for this order: <ClosedPayment data={loaderData} />
-        </p>
-      ) : null}
-      {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
-      <div className="flex flex-wrap gap-3">
-        <Button
-          size="lg"
-          disabled={busy}
-          onClick={() =>
-            payFetcher.submit(
-              { intent: "pay-again", checkoutId: loaderData.checkoutId },
-              { method: "post", action: "/checkout" },
-            )
-          }
-        >
-          <Lock aria-hidden="true" className="size-4" />
-          {busy ? "Paying…" : "Pay "}
-          {busy ? null : <Money kobo={kobo(loaderData.totalKobo)} />}
-        </Button>
-        <Form method="post">
-          <input type="hidden" name="intent" value="cancel" />
-          <Button type="submit" variant="secondary" size="lg" disabled={busy}>
-            Cancel order
-          </Button>
-        </Form>
-      </div>
-    </header>
-  );
-}
-
 function ExpiredHeader({ data: loaderData }: { data: LoaderData }) {
   return (
     <header className="space-y-3">
@@ -355,7 +257,7 @@ function ClosedHeader({ data: loaderData }: { data: LoaderData }) {
         <div>
           <h1 className="text-2xl font-bold text-ink">This order was not completed</h1>
           <p className="mt-1 text-ink-muted">
-            <ClosedPayment data={loaderData} />
+            <ClosedPayment checkout={loaderData} />
           </p>
         </div>
       </div>
@@ -364,30 +266,4 @@ function ClosedHeader({ data: loaderData }: { data: LoaderData }) {
       </ButtonLink>
     </header>
   );
-}
-
-/** What became of the money of a checkout that was not completed; "nothing" only when true. */
-function ClosedPayment({ data: loaderData }: { data: LoaderData }) {
-  const refund = loaderData.wholeRefund;
-  if (refund) {
-    const amount = <Money kobo={kobo(refund.amountKobo)} />;
-    if (refund.status === "processed") return <>Your payment of {amount} was returned to you.</>;
-    if (refund.status === "pending")
-      return <>Your payment of {amount} is on its way back to you.</>;
-    return (
-      <>
-        Returning your payment of {amount} is taking longer than it should. Our team is on it and
-        will contact you at {loaderData.email}.
-      </>
-    );
-  }
-  if (loaderData.charged) {
-    return (
-      <>
-        A payment was taken but couldn't be used for these orders. Our team has been alerted and
-        will return it to you.
-      </>
-    );
-  }
-  return <>Nothing was charged.</>;
 }

@@ -37,10 +37,9 @@ import {
 } from "#app/orders/checkout-quote.ts";
 import { verifyAndConfirm } from "#app/orders/confirm.server.ts";
 import { checkoutOfPayment, paymentSettled } from "#app/orders/orders.server.ts";
-import { paymentServices } from "#app/orders/payment-services.server.ts";
+import { checkoutStartLimited, paymentServices } from "#app/orders/payment-services.server.ts";
 import { PaymentProviderError } from "#app/payments/provider.server.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";
-import { rateLimitRules, retryAfterText } from "#app/security/rate-limit.server.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/checkout";
 
@@ -92,32 +91,6 @@ const intentSchema = z.enum(["pay", "pay-again", "confirm"]);
 const confirmFailedMessage =
   "We couldn't confirm your payment with Paystack just now. If money left your account, your order updates by itself within a few minutes: there's no need to pay again.";
 
-/**
- * Pay and pay again take stock off the shelf: each press counts against the shopper's and the
- * address's limits (decision 030). Refused, nothing is written.
- */
-async function startLimited(
-  context: Route.ActionArgs["context"],
-  user: { id: string },
-  address: string | null,
-) {
-  const { rateLimits } = services(context);
-  for (const [rule, key] of [
-    [rateLimitRules.checkoutStartPerShopper, user.id],
-    [rateLimitRules.checkoutStartPerIp, address ?? "unknown"],
-  ] as const) {
-    const verdict = await rateLimits.hit(rule, key);
-    if (!verdict.allowed) {
-      return {
-        ok: false as const,
-        status: 429 as const,
-        message: `Too many payments started. ${retryAfterText(verdict.retryAfterSeconds)}`,
-      };
-    }
-  }
-  return null;
-}
-
 export async function action({ context, request }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const paying = paymentServices(services(context));
@@ -128,14 +101,15 @@ export async function action({ context, request }: Route.ActionArgs) {
   switch (intent.data) {
     case "pay": {
       const result =
-        (await startLimited(context, user, address)) ??
+        (await checkoutStartLimited(services(context), user, address)) ??
         (await startCheckout(paying, { id: user.id, clientAddress: address }, form));
       return data({ intent: "pay" as const, result }, { status: result.ok ? 200 : result.status });
     }
     case "pay-again": {
       const checkoutId = String(form.get("checkoutId") ?? "");
       const result =
-        (await startLimited(context, user, address)) ?? (await payAgain(paying, user, checkoutId));
+        (await checkoutStartLimited(services(context), user, address)) ??
+        (await payAgain(paying, user, checkoutId));
       return data(
         { intent: "pay-again" as const, result },
         { status: result.ok ? 200 : result.status },

@@ -39,6 +39,7 @@ import { services } from "#app/context.server.ts";
 import { users } from "#app/db/schema.server.ts";
 import { ordersOfShopper } from "#app/orders/orders.server.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";
+import { voucherCountsOf } from "#app/vouchers/wallet.server.ts";
 import type { Route } from "./+types/profile";
 
 export const headers = privatePageHeaders;
@@ -91,11 +92,12 @@ function deviceSummary(userAgent: string | null): string {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { db } = services(context);
-  const [[profile], addressRows, sessionRows, recentOrders] = await Promise.all([
+  const [[profile], addressRows, sessionRows, recentOrders, voucherCounts] = await Promise.all([
     db.select({ phone: users.phone, city: users.city }).from(users).where(eq(users.id, user.id)),
     addressesOf(db, user.id),
     listSessions(context, user.id),
     ordersOfShopper(db, user.id, { limit: 5 }),
+    voucherCountsOf(db, user.id),
   ]);
   // This device first, then the others by latest activity.
   const devices = [...sessionRows].sort(
@@ -115,6 +117,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     maxAddresses,
     orders: recentOrders.items.map(toOrderSummary),
     moreOrders: recentOrders.nextCursor !== null,
+    vouchers: voucherCounts,
     sessions: devices.map((session) => ({
       id: session.id,
       device: deviceSummary(session.userAgent),
@@ -258,6 +261,7 @@ const sections = [
   { id: "details", title: "Your details" },
   { id: "addresses", title: "Delivery addresses" },
   { id: "orders", title: "Orders" },
+  { id: "vouchers", title: "Vouchers" },
   { id: "security", title: "Security" },
   { id: "your-data", title: "Your data" },
 ] as const;
@@ -320,8 +324,23 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </Link>
         ) : null}
         <p className="text-sm text-ink-muted">
-          Vouchers and invoices will be listed here too once Oja sells them.
+          Invoices will be listed here too once businesses can send them on Oja.
         </p>
+      </Section>
+      <Section id="vouchers">
+        <p className="text-sm text-ink">
+          {loaderData.vouchers.active > 0
+            ? `${loaderData.vouchers.active} ${loaderData.vouchers.active === 1 ? "voucher is" : "vouchers are"} ready to use.`
+            : loaderData.vouchers.all > 0
+              ? "None of your vouchers can be used now."
+              : "No vouchers yet. Vouchers you buy appear here with their codes."}
+        </p>
+        <Link
+          to={loaderData.vouchers.all > 0 ? "/profile/vouchers" : "/vouchers"}
+          className="inline-block text-sm font-medium text-brand-strong underline underline-offset-2"
+        >
+          {loaderData.vouchers.all > 0 ? "Your vouchers and their codes" : "Find vouchers"}
+        </Link>
       </Section>
       <Section id="security">
         <PasswordForm />

@@ -1,4 +1,4 @@
-import { CalendarClock, Info, Ticket } from "lucide-react";
+import { CalendarClock, Ticket } from "lucide-react";
 import { Link } from "react-router";
 import { ProductGallery } from "#app/components/product-gallery.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
@@ -9,6 +9,7 @@ import { formatNaira } from "#app/money.ts";
 import { pageMeta } from "#app/seo/meta.ts";
 import { findOffer, type OfferAvailability } from "#app/vouchers/marketplace.server.ts";
 import { formatDay, savingPercent, validityText } from "#app/vouchers/offer-terms.ts";
+import { VoucherBuyButtons } from "#app/vouchers/voucher-buy-buttons.tsx";
 import type { Route } from "./+types/voucher-offer";
 
 /**
@@ -130,17 +131,12 @@ export default function VoucherOffer({ loaderData }: Route.ComponentProps) {
           {notice ? (
             <FormMessage tone="error">{notice}</FormMessage>
           ) : (
-            <p className="flex items-start gap-2 rounded-card border border-line bg-surface-sunken p-4 text-sm text-ink">
-              <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              <span>
-                Buying and gifting vouchers opens soon, with the voucher cart. Until then you can
-                visit{" "}
-                <Link to={`/${offer.business.slug}`} className="font-medium underline">
-                  {offer.business.name}
-                </Link>
-                .
-              </span>
-            </p>
+            <div className="space-y-2">
+              <VoucherBuyButtons offer={offer} />
+              <p className="text-sm text-ink-muted">
+                Buying as a gift opens soon. Until then, buy it and pass the code on.
+              </p>
+            </div>
           )}
           {offer.description ? (
             <section aria-labelledby="offer-about" className="space-y-1">

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import { email, fieldErrors, nigerianPhone } from "#app/auth/forms.ts";
 import { lagosToday } from "#app/console/lagos-time.ts";
 import type { Executor } from "#app/db/database.server.ts";
@@ -52,6 +52,43 @@ interface Buyer {
   shopperId: string | null;
   /** The buyer's open voucher checkout, whose hold is about to be replaced or resumed. */
   exceptCheckoutId: string | null;
+  /**
+   * What that checkout still holds of each offer (counted in the offer's sold count): available
+   * to this basket, since paying puts it back first. Empty once it was put back.
+   */
+  ownHeld?: ReadonlyMap<string, number>;
+}
+
+/**
+ * The shopper's open voucher checkout and what it still holds, for a quote outside checkout
+ * (the cart page): paying for the cart replaces or resumes it, so its vouchers are theirs.
+ */
+export async function openVoucherHold(executor: Executor, shopperId: string): Promise<Buyer> {
+  const rows = await executor
+    .select({
+      checkoutId: checkouts.id,
+      held: sql<boolean>`${checkouts.stockHold} = 'held'`,
+      offerId: orderLines.voucherOfferId,
+      quantity: orderLines.quantity,
+    })
+    .from(checkouts)
+    .innerJoin(orders, eq(orders.checkoutId, checkouts.id))
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(
+      and(
+        eq(checkouts.shopperId, shopperId),
+        eq(checkouts.kind, "vouchers"),
+        isNotNull(checkouts.basketKey),
+        eq(orders.status, "pending_payment"),
+      ),
+    );
+  const ownHeld = new Map<string, number>();
+  for (const row of rows) {
+    if (row.held && row.offerId) {
+      ownHeld.set(row.offerId, (ownHeld.get(row.offerId) ?? 0) + row.quantity);
+    }
+  }
+  return { shopperId, exceptCheckoutId: rows[0]?.checkoutId ?? null, ownHeld };
 }
 
 /**
@@ -140,7 +177,7 @@ export async function quoteVoucherCart(
     const left =
       offer.totalQuantity === null
         ? Number.POSITIVE_INFINITY
-        : offer.totalQuantity - offer.soldCount;
+        : offer.totalQuantity - offer.soldCount + (buyer.ownHeld?.get(offer.id) ?? 0);
     const shopperLeft =
       offer.perShopperLimit === null
         ? Number.POSITIVE_INFINITY

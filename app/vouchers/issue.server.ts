@@ -1,15 +1,16 @@
 import { randomInt } from "node:crypto";
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { lagosToday } from "#app/console/lagos-time.ts";
 import type { Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
-import { businesses, orderLines, orders } from "#app/db/schema.server.ts";
+import { orderLines, orders } from "#app/db/schema.server.ts";
 import { queueEmail } from "#app/email/outbox.server.ts";
 import { renderEmail } from "#app/email/render.ts";
 import { formatNaira, kobo } from "#app/money.ts";
 import { vouchers } from "./issued-schema.server.ts";
 import { formatDay } from "./offer-terms.ts";
 import { formatVoucherCode, voucherCodeAlphabet, voucherCodeLength } from "./voucher-code.ts";
+import { vouchersOfCheckout } from "./wallet.server.ts";
 
 /**
  * Issuing vouchers when their order is paid (decision 040): one voucher per unit bought, with the
@@ -81,27 +82,6 @@ export async function issueVouchers(tx: Executor, checkoutId: string, paidAt: Da
     })),
   );
   if (rows.length > 0) await tx.insert(vouchers).values(rows).onConflictDoNothing();
-}
-
-/** A checkout's vouchers, in the order they were bought: its receipt and its payment page. */
-export async function vouchersOfCheckout(executor: Executor, checkoutId: string) {
-  return executor
-    .select({
-      id: vouchers.id,
-      code: vouchers.code,
-      title: vouchers.title,
-      valueKobo: vouchers.valueKobo,
-      priceKobo: vouchers.priceKobo,
-      validUntil: vouchers.validUntil,
-      status: vouchers.status,
-      orderNumber: orders.number,
-      business: businesses.name,
-    })
-    .from(vouchers)
-    .innerJoin(orders, eq(orders.id, vouchers.orderId))
-    .innerJoin(businesses, eq(businesses.id, vouchers.businessId))
-    .where(eq(orders.checkoutId, checkoutId))
-    .orderBy(asc(orders.position), asc(vouchers.linePosition), asc(vouchers.serial));
 }
 
 /** The receipt of a voucher checkout: what was paid, and every code with its value and end. */

@@ -46,7 +46,7 @@ export interface OfferCard {
   validUntil: string | null;
   /** Left to sell when the quantity is limited. */
   remaining: number | null;
-  business: { slug: string; name: string; city: string };
+  business: { id: string; slug: string; name: string; city: string };
   category: { slug: string; name: string };
   image: ImageData | null;
 }
@@ -108,6 +108,7 @@ interface CardRow {
   valid_days: number | null;
   valid_until: string | null;
   remaining: number | null;
+  business_id: string;
   business_slug: string;
   business_name: string;
   city: string;
@@ -121,7 +122,7 @@ interface CardRow {
 const cardColumns = sql`o.id, o.title, o.value_kobo, o.price_kobo, o.valid_days,
   o.valid_until::text as valid_until,
   case when o.total_quantity is null then null else o.total_quantity - o.sold_count end as remaining,
-  b.slug as business_slug, b.name as business_name, b.city, c.slug as category_slug,
+  b.id as business_id, b.slug as business_slug, b.name as business_name, b.city, c.slug as category_slug,
   c.name as category_name, img.path as image_path, img.width as image_width,
   img.height as image_height`;
 
@@ -140,7 +141,12 @@ function toCard(row: CardRow): OfferCard {
     validDays: row.valid_days,
     validUntil: row.valid_until,
     remaining: row.remaining === null ? null : Number(row.remaining),
-    business: { slug: row.business_slug, name: row.business_name, city: row.city },
+    business: {
+      id: row.business_id,
+      slug: row.business_slug,
+      name: row.business_name,
+      city: row.city,
+    },
     category: { slug: row.category_slug, name: row.category_name },
     image: row.image_path
       ? {

@@ -1,0 +1,86 @@
+import { Ticket } from "lucide-react";
+import { data, Link } from "react-router";
+import { requireUser } from "#app/auth/session.server.ts";
+import { ButtonLink } from "#app/components/ui/button.tsx";
+import { EmptyState } from "#app/components/ui/empty-state.tsx";
+import { services } from "#app/context.server.ts";
+import { privatePageHeaders } from "#app/security/private-page.ts";
+import { VoucherTicket } from "#app/vouchers/voucher-ticket.tsx";
+import { vouchersOfOwner } from "#app/vouchers/wallet.server.ts";
+import type { Route } from "./+types/profile-vouchers";
+
+export const headers = privatePageHeaders;
+
+/**
+ * /profile/vouchers: every voucher the signed-in shopper holds (issue 19), ready ones first,
+ * each with its code, QR, what is left of its value and until when. Nobody else's.
+ */
+export function meta() {
+  return [{ title: "Your vouchers · Oja" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const held = await vouchersOfOwner(services(context).db, user.id);
+  return data(
+    {
+      ready: held.filter((voucher) => voucher.status === "active"),
+      past: held.filter((voucher) => voucher.status !== "active"),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export default function ProfileVouchers({ loaderData }: Route.ComponentProps) {
+  const { ready, past } = loaderData;
+  return (
+    <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-6 sm:py-10">
+      <div>
+        <Link to="/profile" className="text-sm text-ink-muted hover:underline">
+          Your account
+        </Link>
+        <h1 className="mt-1 text-2xl font-bold text-ink sm:text-3xl">Your vouchers</h1>
+      </div>
+      {ready.length === 0 && past.length === 0 ? (
+        <EmptyState
+          icon={Ticket}
+          title="No vouchers yet"
+          action={<ButtonLink to="/vouchers">Find vouchers</ButtonLink>}
+        >
+          Vouchers you buy appear here with their codes, ready to show at the business.
+        </EmptyState>
+      ) : null}
+      {ready.length > 0 ? (
+        <section aria-labelledby="ready" className="space-y-3">
+          <h2 id="ready" className="text-lg font-semibold text-ink">
+            Ready to use
+          </h2>
+          <p className="text-sm text-ink-muted">
+            Show the code or its QR at the business. Keep codes private: whoever has one can use it.
+          </p>
+          <ul className="space-y-3">
+            {ready.map((voucher) => (
+              <li key={voucher.id}>
+                <VoucherTicket voucher={voucher} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {past.length > 0 ? (
+        <section aria-labelledby="past" className="space-y-3">
+          <h2 id="past" className="text-lg font-semibold text-ink">
+            Used, expired and refunded
+          </h2>
+          <ul className="space-y-3">
+            {past.map((voucher) => (
+              <li key={voucher.id}>
+                <VoucherTicket voucher={voucher} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

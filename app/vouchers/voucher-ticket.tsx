@@ -1,0 +1,88 @@
+import { Link } from "react-router";
+import { Money } from "#app/components/ui/money.tsx";
+import { StatusPill } from "#app/components/ui/status-pill.tsx";
+import type { Kobo } from "#app/money.ts";
+import { formatDay } from "./offer-terms.ts";
+import type { QrImage } from "./voucher-qr.tsx";
+import { VoucherQr } from "./voucher-qr.tsx";
+
+/** A held voucher as the shopper's pages show it (wallet.server.ts's VoucherView, serialised). */
+export interface VoucherTicketData {
+  code: string;
+  qr: QrImage;
+  title: string;
+  offerId: string | null;
+  valueKobo: Kobo;
+  balanceKobo: Kobo;
+  validUntil: string;
+  status: "active" | "redeemed" | "expired" | "refunded";
+  business: { name: string; slug: string };
+}
+
+const looks = {
+  active: { label: "Ready to use", tone: "good" },
+  redeemed: { label: "Used", tone: "neutral" },
+  expired: { label: "Expired", tone: "neutral" },
+  refunded: { label: "Refunded", tone: "bad" },
+} as const;
+
+/**
+ * One voucher: what it is for, where, its code in large type and its QR for staff to scan, what
+ * is left of its value and until when. Only an active voucher shows its code big: a used one
+ * has nothing left to show at the till.
+ */
+export function VoucherTicket({ voucher }: { voucher: VoucherTicketData }) {
+  const usable = voucher.status === "active";
+  return (
+    <article
+      className="flex flex-col gap-4 rounded-card border border-line bg-surface p-4 sm:flex-row sm:items-center"
+      aria-label={`Voucher ${voucher.code}`}
+    >
+      {usable ? (
+        <VoucherQr image={voucher.qr} label={`QR code of voucher ${voucher.code}`} />
+      ) : null}
+      <div className="min-w-0 flex-1 space-y-2">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div>
+            <h3 className="font-semibold text-ink">
+              {voucher.offerId ? (
+                <Link to={`/vouchers/${voucher.offerId}`} className="hover:underline">
+                  {voucher.title}
+                </Link>
+              ) : (
+                voucher.title
+              )}
+            </h3>
+            <p className="text-sm text-ink-muted">
+              <Link to={`/${voucher.business.slug}`} className="hover:underline">
+                {voucher.business.name}
+              </Link>
+            </p>
+          </div>
+          <StatusPill {...looks[voucher.status]} />
+        </div>
+        <p
+          className={
+            usable
+              ? "font-mono text-xl font-bold tracking-wider text-ink"
+              : "font-mono text-sm text-ink-muted"
+          }
+        >
+          {voucher.code}
+        </p>
+        <dl className="grid grid-cols-2 gap-2 text-sm">
+          <div>
+            <dt className="text-ink-muted">Left to use</dt>
+            <dd className="font-semibold text-ink">
+              <Money kobo={voucher.balanceKobo} /> of <Money kobo={voucher.valueKobo} />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-ink-muted">Valid until</dt>
+            <dd className="font-semibold text-ink">{formatDay(voucher.validUntil)}</dd>
+          </div>
+        </dl>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,116 @@
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "#app/db/database.server.ts";
+import { businesses, orders } from "#app/db/schema.server.ts";
+import { type Kobo, kobo } from "#app/money.ts";
+import { vouchers } from "./issued-schema.server.ts";
+import { formatVoucherCode } from "./voucher-code.ts";
+import { voucherQr } from "./voucher-qr.server.ts";
+import type { QrImage } from "./voucher-qr.tsx";
+
+/**
+ * The vouchers a shopper holds, as their pages show them (decision 040): a checkout's on its
+ * payment page and receipt, and every one they own in /profile/vouchers. Every query is scoped
+ * to the owner, so another person's voucher is simply not found.
+ */
+const voucherColumns = {
+  id: vouchers.id,
+  code: vouchers.code,
+  title: vouchers.title,
+  offerId: vouchers.offerId,
+  valueKobo: vouchers.valueKobo,
+  priceKobo: vouchers.priceKobo,
+  balanceKobo: vouchers.balanceKobo,
+  validUntil: vouchers.validUntil,
+  status: vouchers.status,
+  issuedAt: vouchers.issuedAt,
+  orderNumber: orders.number,
+  business: businesses.name,
+  businessSlug: businesses.slug,
+};
+
+function selectVouchers(executor: Executor, where: SQL | undefined) {
+  return executor
+    .select(voucherColumns)
+    .from(vouchers)
+    .innerJoin(orders, eq(orders.id, vouchers.orderId))
+    .innerJoin(businesses, eq(businesses.id, vouchers.businessId))
+    .where(where);
+}
+
+/** A checkout's vouchers, in the order they were bought: its receipt. */
+export async function vouchersOfCheckout(executor: Executor, checkoutId: string) {
+  return selectVouchers(executor, eq(orders.checkoutId, checkoutId)).orderBy(
+    asc(orders.position),
+    asc(vouchers.linePosition),
+    asc(vouchers.serial),
+  );
+}
+
+/** The vouchers of a checkout that this shopper still holds (a gift they sent leaves the list). */
+export async function ownVouchersOfCheckout(
+  executor: Executor,
+  ownerId: string,
+  checkoutId: string,
+) {
+  const rows = await selectVouchers(
+    executor,
+    and(eq(orders.checkoutId, checkoutId), eq(vouchers.ownerId, ownerId)),
+  ).orderBy(asc(orders.position), asc(vouchers.linePosition), asc(vouchers.serial));
+  return rows.map(toVoucherView);
+}
+
+/** Every voucher the shopper holds, newest first. */
+export async function vouchersOfOwner(executor: Executor, ownerId: string) {
+  const rows = await selectVouchers(executor, eq(vouchers.ownerId, ownerId)).orderBy(
+    desc(vouchers.issuedAt),
+    asc(vouchers.linePosition),
+    asc(vouchers.serial),
+  );
+  return rows.map(toVoucherView);
+}
+
+export interface VoucherView {
+  id: string;
+  /** Grouped for reading: "7KQM-2XPD-H9TW-4RBN". */
+  code: string;
+  qr: QrImage;
+  title: string;
+  offerId: string | null;
+  valueKobo: Kobo;
+  priceKobo: Kobo;
+  balanceKobo: Kobo;
+  validUntil: string;
+  status: (typeof vouchers.$inferSelect)["status"];
+  orderNumber: string;
+  business: { name: string; slug: string };
+}
+
+function toVoucherView(row: Awaited<ReturnType<typeof vouchersOfCheckout>>[number]): VoucherView {
+  return {
+    id: row.id,
+    code: formatVoucherCode(row.code),
+    // The QR holds the code as stored, so a scanner reads exactly what staff would type.
+    qr: voucherQr(row.code),
+    title: row.title,
+    offerId: row.offerId,
+    valueKobo: kobo(row.valueKobo),
+    priceKobo: kobo(row.priceKobo),
+    balanceKobo: kobo(row.balanceKobo),
+    validUntil: row.validUntil,
+    status: row.status,
+    orderNumber: row.orderNumber,
+    business: { name: row.business, slug: row.businessSlug },
+  };
+}
+
+/** How many vouchers the shopper holds, and how many of them can be used now. */
+export async function voucherCountsOf(executor: Executor, ownerId: string) {
+  const [row] = await executor
+    .select({
+      all: sql<number>`count(*)::int`,
+      active: sql<number>`(count(*) filter (where ${vouchers.status} = 'active'))::int`,
+    })
+    .from(vouchers)
+    .where(eq(vouchers.ownerId, ownerId));
+  return { all: row?.all ?? 0, active: row?.active ?? 0 };
+}
