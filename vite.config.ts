@@ -75,7 +75,10 @@ const globalRoots = ["entry.client.tsx", "root.tsx", "layouts/default.tsx"];
  */
 const pageFamilies: Array<{ name: string; files: RegExp }> = [
   { name: "product-pages", files: /^routes\/(product|search-product)\.tsx$/ },
-  { name: "checkout-pages", files: /^routes\/(cart|checkout|checkout-status)\.tsx$/ },
+  {
+    name: "checkout-pages",
+    files: /^routes\/(cart|checkout|checkout-status|voucher-cart|voucher-pay)\.tsx$/,
+  },
   {
     name: "account-pages",
     files: /^routes\/(login|create-account|forgot-password|reset-password|verify-email)\.tsx$/,
@@ -98,7 +101,7 @@ const pageFamilies: Array<{ name: string; files: RegExp }> = [
   {
     name: "orders-console",
     files:
-      /^routes\/(vendor-orders|vendor-order|vendor-payouts|profile-orders|profile-order|profile)\.tsx$/,
+      /^routes\/(vendor-orders|vendor-order|vendor-payouts|profile-orders|profile-order|profile-vouchers|profile)\.tsx$/,
   },
   {
     name: "settings-console",

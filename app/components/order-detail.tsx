@@ -1,7 +1,8 @@
 import { clsx } from "clsx";
-import { MapPin, ShieldAlert, Store } from "lucide-react";
+import { MapPin, ShieldAlert, Store, Ticket } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatNigerianPhone } from "#app/auth/phone.ts";
+import { handoverLabel } from "#app/components/order-status.tsx";
 import { Money } from "#app/components/ui/money.tsx";
 import { kobo } from "#app/money.ts";
 import { orderTotalKobo } from "#app/orders/order-total.ts";
@@ -326,7 +327,7 @@ export function OrderItems({
 
 /**
  * How the order reaches the shopper: the delivery address, or `pickup` (where it is collected,
- * in the reader's words); `children` say what the shopper noted.
+ * in the reader's words), or for vouchers their codes; `children` say what the shopper noted.
  */
 export function OrderHandover({
   order,
@@ -338,11 +339,16 @@ export function OrderHandover({
   children: ReactNode;
 }) {
   return (
-    <OrderSection
-      headingId="handover-heading"
-      title={order.fulfilment === "delivery" ? "Delivery" : "Pickup"}
-    >
-      {order.fulfilment === "delivery" && order.deliveryAddress ? (
+    <OrderSection headingId="handover-heading" title={handoverLabel(order.fulfilment)}>
+      {order.fulfilment === null ? (
+        <p className="mt-2 flex gap-2 text-ink">
+          <Ticket aria-hidden="true" className="mt-1 size-4 shrink-0 text-ink-muted" />
+          <span>
+            Nothing to hand over: the shopper got a code for each voucher when they paid, and shows
+            it at the business to use it.
+          </span>
+        </p>
+      ) : order.fulfilment === "delivery" && order.deliveryAddress ? (
         <DeliveryAddressLine address={order.deliveryAddress} />
       ) : (
         <p className="mt-2 flex gap-2 text-ink">

@@ -11,6 +11,12 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   replaced: "Replaced",
 };
 
+/** How an order reaches the shopper, in one word: a vouchers order has no handover (issue 19). */
+export function handoverLabel(fulfilment: "delivery" | "pickup" | null): string {
+  if (fulfilment === null) return "Vouchers";
+  return fulfilment === "delivery" ? "Delivery" : "Pickup";
+}
+
 const tones: Record<OrderStatus, string> = {
   pending_payment: "bg-points-soft text-ink",
   paid: "bg-brand-soft text-brand-strong",

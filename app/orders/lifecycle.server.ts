@@ -4,6 +4,7 @@ import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 import { businesses, images, productImages, products } from "#app/db/schema.server.ts";
 import { formatNaira, kobo, koboToNaira } from "#app/money.ts";
+import { refundOrderVouchers, voucherRefundRefusal } from "#app/vouchers/voucher-refunds.server.ts";
 import { heldLinesOf, returnStock } from "./checkout.server.ts";
 import { closeUnpaidOrders } from "./confirm.server.ts";
 import { refundedKobo } from "./order-refunds.server.ts";
@@ -183,13 +184,19 @@ export async function markFulfilled(
   const updated = await db
     .update(orders)
     .set({ status: "fulfilled", fulfilledAt: now, updatedAt: now })
-    .where(and(eq(orders.id, orderId), eq(orders.status, "paid")))
+    .where(and(eq(orders.id, orderId), eq(orders.status, "paid"), eq(orders.kind, "goods")))
     .returning({ id: orders.id });
   if (updated.length > 0) return { ok: true };
-  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
-  return order
-    ? { ok: false, status: 409, message: "Only a paid order can be marked fulfilled." }
-    : { ok: false, status: 404 };
+  const [order] = await db.select({ kind: orders.kind }).from(orders).where(eq(orders.id, orderId));
+  if (!order) return { ok: false, status: 404 };
+  return {
+    ok: false,
+    status: 409,
+    message:
+      order.kind === "vouchers"
+        ? "A vouchers order has nothing to hand over: its codes are redeemed when the customer visits."
+        : "Only a paid order can be marked fulfilled.",
+  };
 }
 
 /**
@@ -247,12 +254,17 @@ export async function refundOrder(
         message: `You can refund at most ${formatNaira(kobo(leftKobo))}, what is left of this order.`,
       };
     }
+    if (order.kind === "vouchers") {
+      const refusal = await voucherRefundRefusal(tx, order.id, amountKobo === leftKobo);
+      if (refusal) return { ok: false, status: 409, message: refusal };
+    }
     const [payment] = await tx
       .select({ id: payments.id })
       .from(payments)
       .where(and(eq(payments.checkoutId, order.checkoutId), eq(payments.status, "success")));
     if (!payment) throw new Error(`paid order ${order.id} has no successful payment`);
     const closes = amountKobo === leftKobo && order.status !== "refunded";
+    if (closes && order.kind === "vouchers") await refundOrderVouchers(tx, order.id, now);
     if (closes) {
       await tx
         .update(orders)

@@ -9,6 +9,7 @@ import {
 import { data, Link } from "react-router";
 import { hasBusinessRole } from "#app/auth/roles.ts";
 import { requireBusinessMember } from "#app/auth/session.server.ts";
+import { handoverLabel } from "#app/components/order-status.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { Money } from "#app/components/ui/money.tsx";
@@ -277,7 +278,7 @@ function WaitingOrders({ data: loaderData, base }: { data: LoaderData; base: str
                     <span className="font-mono font-medium text-ink">{order.number}</span>
                     <span className="block text-sm text-ink-muted">
                       Paid {order.paidAt} · {order.items === 1 ? "1 item" : `${order.items} items`}{" "}
-                      · {order.fulfilment === "delivery" ? "Delivery" : "Pickup"}
+                      · {handoverLabel(order.fulfilment)}
                     </span>
                   </span>
                   <Money kobo={kobo(orderTotalKobo(order))} className="font-semibold text-ink" />

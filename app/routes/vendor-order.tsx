@@ -240,7 +240,7 @@ export default function VendorOrder({ loaderData, actionData }: Route.ComponentP
         }}
       />
 
-      {order.status === "paid" ? (
+      {order.status === "paid" && order.fulfilment !== null ? (
         <section
           aria-labelledby="actions-heading"
           className="space-y-4 rounded-xl border border-brand bg-surface p-4"

@@ -1,7 +1,11 @@
 import { ChevronRight, ClipboardList } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { requireBusinessMember } from "#app/auth/session.server.ts";
-import { OrderStatusBadge, orderStatusLabels } from "#app/components/order-status.tsx";
+import {
+  handoverLabel,
+  OrderStatusBadge,
+  orderStatusLabels,
+} from "#app/components/order-status.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { SelectField } from "#app/components/ui/field.tsx";
@@ -116,7 +120,7 @@ export default function VendorOrders({ loaderData }: Route.ComponentProps) {
                     <p className="text-sm text-ink-muted">
                       {order.buyerName ?? "Deleted account"} · {order.placed} ·{" "}
                       {order.items === 1 ? "1 item" : `${order.items} items`} ·{" "}
-                      {order.fulfilment === "delivery" ? "Delivery" : "Pickup"}
+                      {handoverLabel(order.fulfilment)}
                     </p>
                   </div>
                   <div className="flex flex-col items-end gap-1">

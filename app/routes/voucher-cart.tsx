@@ -16,7 +16,6 @@ import {
 import { dispatchVoucherCart, useVoucherCart } from "#app/cart/cart-store.ts";
 import { cartLines } from "#app/components/cart-line-issues.tsx";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
-import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { Field, FormMessage } from "#app/components/ui/field.tsx";
 import { Money } from "#app/components/ui/money.tsx";
 import { usePaystackPayment } from "#app/components/use-paystack-payment.ts";
@@ -106,15 +105,16 @@ export default function VoucherCart({ loaderData }: Route.ComponentProps) {
   }
   if (items.length === 0) {
     return (
-      <div className="mx-auto min-h-svh max-w-3xl px-4 py-16">
-        <EmptyState
-          icon={Ticket}
-          title="Your voucher cart is empty"
-          action={<ButtonLink to="/vouchers">Find vouchers</ButtonLink>}
-        >
+      <div className="mx-auto min-h-svh max-w-3xl px-4 py-16 text-center">
+        <Ticket aria-hidden="true" className="mx-auto size-12 text-ink-muted" />
+        <h1 className="mt-4 text-2xl font-bold text-ink">Your voucher cart is empty</h1>
+        <p className="mt-2 text-ink-muted">
           Vouchers you add from any business land here, apart from your product cart. Pay for them
           all at once and get each code straight away.
-        </EmptyState>
+        </p>
+        <ButtonLink to="/vouchers" className="mt-6">
+          Find vouchers
+        </ButtonLink>
       </div>
     );
   }

@@ -14,7 +14,7 @@ import {
 import { payAgain, type StartCheckoutResult, startCheckout } from "#app/orders/checkout.server.ts";
 import { verifyAndConfirm } from "#app/orders/confirm.server.ts";
 import { defaultHoldLimits } from "#app/orders/hold-limits.ts";
-import { cancelUnpaidCheckout } from "#app/orders/lifecycle.server.ts";
+import { cancelUnpaidCheckout, markFulfilled, refundOrder } from "#app/orders/lifecycle.server.ts";
 import { signUpAs, type TestAccount } from "#tests/support/accounts.ts";
 import { createBusiness, createCategory, createProduct } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
@@ -347,5 +347,60 @@ describe("voucher checkout", () => {
       .from(orders)
       .where(eq(orders.checkoutId, goods.checkoutId));
     expect(goodsOrder?.status).toBe("pending_payment");
+  });
+});
+
+describe("a paid vouchers order", () => {
+  async function boughtOrder(quantity = 2) {
+    const [buyer] = await manyShoppers(1);
+    if (!buyer) throw new Error("no buyer");
+    const offer = await createVoucherOffer(db(), spa.id, { totalQuantity: 10 });
+    const payment = started(await buy([{ id: offer.id, quantity }], buyer));
+    await paid(payment.reference);
+    const [order] = await db()
+      .select()
+      .from(orders)
+      .where(eq(orders.checkoutId, payment.checkoutId));
+    if (!order) throw new Error("no order");
+    return { order, offer };
+  }
+
+  test("has nothing to mark fulfilled", async () => {
+    const { order } = await boughtOrder();
+    expect(await markFulfilled(db(), order.id)).toMatchObject({ ok: false, status: 409 });
+  });
+
+  test("is refunded whole while unused: its vouchers stop working and go back on sale", async () => {
+    const { order, offer } = await boughtOrder();
+    expect(await refundOrder(db(), order.id, "Changed my mind", { amountKobo: 1_800_000 })).toEqual(
+      {
+        ok: false,
+        status: 409,
+        message: "A vouchers order is refunded whole: its vouchers can't be split.",
+      },
+    );
+    expect(await refundOrder(db(), order.id, "Changed my mind")).toMatchObject({
+      ok: true,
+      amountKobo: 3_600_000,
+      closed: true,
+    });
+    const held = await db().select().from(vouchers).where(eq(vouchers.orderId, order.id));
+    expect(held.map((voucher) => voucher.status)).toEqual(["refunded", "refunded"]);
+    expect(await soldCount(offer.id)).toBe(0);
+  });
+
+  test("isn't refunded once part of a voucher was used", async () => {
+    const { order } = await boughtOrder();
+    await db()
+      .update(vouchers)
+      .set({ balanceKobo: 1_000_000 })
+      .where(and(eq(vouchers.orderId, order.id), eq(vouchers.serial, 1)));
+    expect(await refundOrder(db(), order.id, "Changed my mind")).toEqual({
+      ok: false,
+      status: 409,
+      message: "A voucher of this order has been used, so the order can't be refunded.",
+    });
+    const held = await db().select().from(vouchers).where(eq(vouchers.orderId, order.id));
+    expect(held.every((voucher) => voucher.status === "active")).toBe(true);
   });
 });
