@@ -43,7 +43,8 @@ export type IdPrefix =
   | "rfd"
   | "ivt"
   | "vof"
-  | "vch";
+  | "vch"
+  | "vrd";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${base32(randomBytes(10))}`;

@@ -9,7 +9,6 @@ import { currentUser, requireUser } from "#app/auth/session.server.ts";
 import {
   type CartAction,
   type CartItem,
-  cartCount,
   groupByBusiness,
   lineTotalKobo,
 } from "#app/cart/cart.ts";
@@ -173,7 +172,8 @@ function VoucherCartForm({
       : undefined;
   const paying = payFetcher.state !== "idle" || payment.busy;
   const blocked = Boolean(quote?.blocked);
-  const count = cartCount(items);
+  // Vouchers, not lines: two of one offer are two codes.
+  const count = items.reduce((sum, item) => sum + item.quantity, 0);
 
   return (
     <div className="mx-auto grid min-h-svh max-w-5xl content-start gap-6 px-4 py-8 lg:grid-cols-[1fr_22rem]">

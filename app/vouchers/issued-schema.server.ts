@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -78,5 +79,34 @@ export const vouchers = pgTable(
       "vouchers_balance_within_value",
       sql`${table.balanceKobo} >= 0 and ${table.balanceKobo} <= ${table.valueKobo}`,
     ),
+  ],
+);
+
+/**
+ * A use of a voucher at its business (decision 041): who on the staff redeemed how much, when.
+ * `requestKey` is the redeem form's own key: pressing "Redeem" twice (a double tap, a retried
+ * request) records one redemption.
+ */
+export const voucherRedemptions = pgTable(
+  "voucher_redemptions",
+  {
+    id: text("id").primaryKey(),
+    voucherId: text("voucher_id")
+      .notNull()
+      .references(() => vouchers.id),
+    businessId: text("business_id")
+      .notNull()
+      .references(() => businesses.id),
+    amountKobo: bigint("amount_kobo", { mode: "number" }).notNull(),
+    /** Used after the voucher's end date: taken from the credit of the price paid. */
+    fromCredit: boolean("from_credit").notNull().default(false),
+    staffId: text("staff_id").references(() => users.id, { onDelete: "set null" }),
+    requestKey: text("request_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("voucher_redemptions_request_key").on(table.voucherId, table.requestKey),
+    index("voucher_redemptions_business_idx").on(table.businessId, table.createdAt),
+    check("voucher_redemptions_amount_positive", sql`${table.amountKobo} > 0`),
   ],
 );
