@@ -43,6 +43,7 @@ export type AuditAction =
   | "collection.deleted"
   | "voucher-offer.created"
   | "voucher-offer.updated"
+  | "voucher.redeemed"
   | "order.fulfilled"
   | "order.cancelled"
   | "order.refunded"
