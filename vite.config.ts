@@ -107,7 +107,7 @@ const pageFamilies: Array<{ name: string; files: RegExp }> = [
     name: "settings-console",
     files: /^routes\/(vendor|vendor-profile|vendor-delivery|vendor-payout-account)\.tsx$/,
   },
-  { name: "vouchers-console", files: /^routes\/vendor-(vouchers|voucher|voucher-new)\.tsx$/ },
+  { name: "vouchers-console", files: /^routes\/vendor-(vouchers|voucher|voucher-new|redeem)\.tsx$/ },
   { name: "admin-console", files: /^routes\/admin/ },
   // The rest of the console: the dashboard, members, invitations, the developer pages.
   { name: "console-pages", files: /^routes\/(vendor|dev-)/ },

@@ -99,6 +99,7 @@ export default [
       route("vouchers", "routes/vendor-vouchers.tsx"),
       route("vouchers/new", "routes/vendor-voucher-new.tsx"),
       route("vouchers/:offerId", "routes/vendor-voucher.tsx"),
+      route("redeem", "routes/vendor-redeem.tsx"),
       route("members", "routes/vendor-members.tsx"),
       route("profile", "routes/vendor-profile.tsx"),
       route("delivery", "routes/vendor-delivery.tsx"),

@@ -15,6 +15,7 @@ export interface ConsoleSection {
 export const consoleSections: ConsoleSection[] = [
   { path: "", label: "Dashboard", minimum: "staff" },
   { path: "orders", label: "Orders", minimum: "staff" },
+  { path: "redeem", label: "Redeem vouchers", minimum: "staff" },
   { path: "products", label: "Products", minimum: "manager" },
   { path: "collections", label: "Collections", minimum: "manager" },
   { path: "vouchers", label: "Vouchers", minimum: "manager" },

@@ -13,7 +13,8 @@ export const headers = privatePageHeaders;
 
 /**
  * /profile/vouchers: every voucher the signed-in shopper holds (issue 19), ready ones first,
- * each with its code, QR, what is left of its value and until when. Nobody else's.
+ * each with its code, QR, what is left of its value (or, past its end, of the price paid as
+ * credit), until when, and its uses at the business. Nobody else's.
  */
 export function meta() {
   return [{ title: "Your vouchers · Oja" }, { name: "robots", content: "noindex" }];
@@ -24,8 +25,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const held = await vouchersOfOwner(services(context).db, user.id);
   return data(
     {
-      ready: held.filter((voucher) => voucher.status === "active"),
-      past: held.filter((voucher) => voucher.status !== "active"),
+      // Usable today: value left, or after its end the credit of the price paid.
+      ready: held.filter((voucher) => voucher.status !== "refunded" && voucher.redeemableKobo > 0),
+      past: held.filter((voucher) => voucher.status === "refunded" || voucher.redeemableKobo === 0),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );

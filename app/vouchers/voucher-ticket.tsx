@@ -16,14 +16,25 @@ export interface VoucherTicketData {
   balanceKobo: Kobo;
   validUntil: string;
   status: "active" | "redeemed" | "expired" | "refunded";
+  redeemableKobo: Kobo;
+  pastEnd: boolean;
+  /** Its uses at the business, newest first (the shopper's own history). */
+  uses?: Array<{ amountKobo: Kobo; at: string }>;
   business: { name: string; slug: string };
 }
+
+const usedFormat = new Intl.DateTimeFormat("en-NG", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Africa/Lagos",
+});
 
 const looks = {
   active: { label: "Ready to use", tone: "good" },
   redeemed: { label: "Used", tone: "neutral" },
   expired: { label: "Expired", tone: "neutral" },
   refunded: { label: "Refunded", tone: "bad" },
+  credit: { label: "Credit left", tone: "good" },
 } as const;
 
 /**
@@ -32,7 +43,8 @@ const looks = {
  * has nothing left to show at the till.
  */
 export function VoucherTicket({ voucher }: { voucher: VoucherTicketData }) {
-  const usable = voucher.status === "active";
+  const usable = voucher.status !== "refunded" && voucher.redeemableKobo > 0;
+  const credit = usable && voucher.pastEnd;
   return (
     <article
       className="flex flex-col gap-4 rounded-card border border-line bg-surface p-4 sm:flex-row sm:items-center"
@@ -59,7 +71,7 @@ export function VoucherTicket({ voucher }: { voucher: VoucherTicketData }) {
               </Link>
             </p>
           </div>
-          <StatusPill {...looks[voucher.status]} />
+          <StatusPill {...(credit ? looks.credit : looks[voucher.status])} />
         </div>
         <p
           className={
@@ -72,16 +84,37 @@ export function VoucherTicket({ voucher }: { voucher: VoucherTicketData }) {
         </p>
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <div>
-            <dt className="text-ink-muted">Left to use</dt>
+            <dt className="text-ink-muted">{credit ? "Credit to use" : "Left to use"}</dt>
             <dd className="font-semibold text-ink">
-              <Money kobo={voucher.balanceKobo} /> of <Money kobo={voucher.valueKobo} />
+              {credit ? (
+                <Money kobo={voucher.redeemableKobo} />
+              ) : (
+                <>
+                  <Money kobo={voucher.balanceKobo} /> of <Money kobo={voucher.valueKobo} />
+                </>
+              )}
             </dd>
           </div>
           <div>
-            <dt className="text-ink-muted">Valid until</dt>
+            <dt className="text-ink-muted">{voucher.pastEnd ? "Saving ended" : "Valid until"}</dt>
             <dd className="font-semibold text-ink">{formatDay(voucher.validUntil)}</dd>
           </div>
         </dl>
+        {credit ? (
+          <p className="text-sm text-ink-muted">
+            Past its end date the saving is gone, but what you paid stays yours: use it as credit at{" "}
+            {voucher.business.name}.
+          </p>
+        ) : null}
+        {voucher.uses && voucher.uses.length > 0 ? (
+          <ul className="space-y-1 border-t border-line pt-2 text-sm text-ink-muted">
+            {voucher.uses.map((use) => (
+              <li key={use.at}>
+                Used <Money kobo={use.amountKobo} /> on {usedFormat.format(new Date(use.at))}
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
     </article>
   );

@@ -1,11 +1,14 @@
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { lagosToday } from "#app/console/lagos-time.ts";
 import type { Executor } from "#app/db/database.server.ts";
 import { businesses, orders } from "#app/db/schema.server.ts";
 import { type Kobo, kobo } from "#app/money.ts";
 import { vouchers } from "./issued-schema.server.ts";
+import { redemptionsOfOwner } from "./redemption.server.ts";
 import { formatVoucherCode } from "./voucher-code.ts";
 import { voucherQr } from "./voucher-qr.server.ts";
 import type { QrImage } from "./voucher-qr.tsx";
+import { pastEnd, redeemableKobo } from "./voucher-value.ts";
 
 /**
  * The vouchers a shopper holds, as their pages show them (decision 040): a checkout's on its
@@ -56,17 +59,25 @@ export async function ownVouchersOfCheckout(
     executor,
     and(eq(orders.checkoutId, checkoutId), eq(vouchers.ownerId, ownerId)),
   ).orderBy(asc(orders.position), asc(vouchers.linePosition), asc(vouchers.serial));
-  return rows.map(toVoucherView);
+  return rows.map((row) => toVoucherView(row));
 }
 
-/** Every voucher the shopper holds, newest first. */
+/** Every voucher the shopper holds, newest first, each with its uses at the business. */
 export async function vouchersOfOwner(executor: Executor, ownerId: string) {
-  const rows = await selectVouchers(executor, eq(vouchers.ownerId, ownerId)).orderBy(
-    desc(vouchers.issuedAt),
-    asc(vouchers.linePosition),
-    asc(vouchers.serial),
-  );
-  return rows.map(toVoucherView);
+  const [rows, uses] = await Promise.all([
+    selectVouchers(executor, eq(vouchers.ownerId, ownerId)).orderBy(
+      desc(vouchers.issuedAt),
+      asc(vouchers.linePosition),
+      asc(vouchers.serial),
+    ),
+    redemptionsOfOwner(executor, ownerId),
+  ]);
+  return rows.map((row) => ({
+    ...toVoucherView(row),
+    uses: uses
+      .filter((use) => use.voucherId === row.id)
+      .map((use) => ({ amountKobo: kobo(use.amountKobo), at: use.at.toISOString() })),
+  }));
 }
 
 export interface VoucherView {
@@ -81,11 +92,18 @@ export interface VoucherView {
   balanceKobo: Kobo;
   validUntil: string;
   status: (typeof vouchers.$inferSelect)["status"];
+  /** What it is worth at the till today: after its end, the credit of the price paid. */
+  redeemableKobo: Kobo;
+  pastEnd: boolean;
   orderNumber: string;
   business: { name: string; slug: string };
 }
 
-function toVoucherView(row: Awaited<ReturnType<typeof vouchersOfCheckout>>[number]): VoucherView {
+function toVoucherView(
+  row: Awaited<ReturnType<typeof vouchersOfCheckout>>[number],
+  now = new Date(),
+): VoucherView {
+  const today = lagosToday(now);
   return {
     id: row.id,
     code: formatVoucherCode(row.code),
@@ -98,6 +116,8 @@ function toVoucherView(row: Awaited<ReturnType<typeof vouchersOfCheckout>>[numbe
     balanceKobo: kobo(row.balanceKobo),
     validUntil: row.validUntil,
     status: row.status,
+    redeemableKobo: kobo(redeemableKobo(row, today)),
+    pastEnd: pastEnd(row, today),
     orderNumber: row.orderNumber,
     business: { name: row.business, slug: row.businessSlug },
   };
