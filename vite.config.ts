@@ -77,7 +77,7 @@ const pageFamilies: Array<{ name: string; files: RegExp }> = [
   { name: "product-pages", files: /^routes\/(product|search-product)\.tsx$/ },
   {
     name: "checkout-pages",
-    files: /^routes\/(cart|checkout|checkout-status|voucher-cart|voucher-pay)\.tsx$/,
+    files: /^routes\/(cart|checkout|checkout-status)\.tsx$/,
   },
   {
     name: "account-pages",
@@ -87,6 +87,8 @@ const pageFamilies: Array<{ name: string; files: RegExp }> = [
   // A business's sections list its products and its vouchers: cards the landing page doesn't load.
   { name: "business-sections", files: /^routes\/business-section\.tsx$/ },
   { name: "voucher-pages", files: /^routes\/(vouchers|voucher-offer)\.tsx$/ },
+  // Paying for vouchers apart from paying for goods: neither carries the other's parts.
+  { name: "voucher-checkout", files: /^routes\/(voucher-cart|voucher-pay)\.tsx$/ },
   { name: "storefront-pages", files: /^routes\/(storefront|storefront-collection)\.tsx$/ },
   {
     name: "search-pages",
@@ -107,7 +109,10 @@ const pageFamilies: Array<{ name: string; files: RegExp }> = [
     name: "settings-console",
     files: /^routes\/(vendor|vendor-profile|vendor-delivery|vendor-payout-account)\.tsx$/,
   },
-  { name: "vouchers-console", files: /^routes\/vendor-(vouchers|voucher|voucher-new|redeem)\.tsx$/ },
+  {
+    name: "vouchers-console",
+    files: /^routes\/vendor-(vouchers|voucher|voucher-new)\.tsx$/,
+  },
   { name: "admin-console", files: /^routes\/admin/ },
   // The rest of the console: the dashboard, members, invitations, the developer pages.
   { name: "console-pages", files: /^routes\/(vendor|dev-)/ },

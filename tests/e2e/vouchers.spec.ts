@@ -10,7 +10,6 @@ import {
   paystackCards,
   payWithCard,
   resourceStatus,
-  sandboxedEmailFrame,
   signIn,
   submitSignIn,
   test,
@@ -175,6 +174,42 @@ accountTest(
     );
     expect(codes).toHaveLength(2);
 
+    await accountTest.step("staff redeem a code once; the same code again is refused", async () => {
+      const staffContext = await browser.newContext();
+      const [till, secondTill] = [await staffContext.newPage(), await staffContext.newPage()];
+      await signIn(till, e2eTeam.staff.email, e2ePassword);
+      const code = codes[0] ?? "";
+      // Two tills look the same code up (one typed in lower case with spaces)...
+      for (const [tab, typed] of [
+        [till, code],
+        [secondTill, code.toLowerCase().replaceAll("-", " ")],
+      ] as const) {
+        await openHydrated(tab, `/vendor/${business().slug}/redeem`);
+        await tab.getByLabel("Voucher code").fill(typed);
+        await tab.getByRole("button", { name: "Look up" }).click();
+        const found = tab.getByTestId("voucher-at-till");
+        await expect(found.getByRole("heading", { name: title })).toBeVisible();
+        await expect(found).toContainText("Can be used today₦25,000.00");
+      }
+      await screenshot(till, "till");
+      // ...the first redeems it whole...
+      await till.getByRole("button", { name: "Redeem", exact: true }).click();
+      await expect(till.getByText("Redeemed ₦25,000.00. Nothing is left on it.")).toBeVisible();
+      // ...and the second press is refused, saying when it was used.
+      await secondTill.getByRole("button", { name: "Redeem", exact: true }).click();
+      await expect(
+        secondTill.getByText(/^This voucher has been used up: the last ₦25,000\.00 was taken on /),
+      ).toBeVisible();
+      await staffContext.close();
+      // The shopper sees it used, with the other one still ready.
+      await openHydrated(shopper, "/profile/vouchers");
+      const used = shopper.getByRole("article", { name: `Voucher ${code}` });
+      await expect(used).toContainText("Used ₦25,000.00 on");
+      await expect(
+        shopper.getByRole("region", { name: "Ready to use" }).getByRole("article"),
+      ).toHaveCount(1);
+    });
+
     await accountTest.step("a third is refused: two is one shopper's limit", async () => {
       await openHydrated(shopper, offerUrl ?? "");
       await shopper.getByRole("button", { name: "Buy now" }).click();
@@ -197,10 +232,12 @@ accountTest(
   },
 );
 
-test("staff don't see voucher offers in the console", async ({ page }) => {
+test("staff don't see voucher offers in the console, and redeem vouchers", async ({ page }) => {
   await signIn(page, e2eTeam.staff.email, e2ePassword);
   await openHydrated(page, `/vendor/${business().slug}`);
   const consoleMenu = page.getByRole("navigation", { name: "Console" });
   await expect(consoleMenu.getByRole("link", { name: "Orders" })).toBeVisible();
-  await expect(consoleMenu.getByRole("link", { name: "Vouchers" })).toHaveCount(0);
+  await expect(consoleMenu.getByRole("link", { name: "Vouchers", exact: true })).toHaveCount(0);
+  // They redeem them, though.
+  await expect(consoleMenu.getByRole("link", { name: "Redeem vouchers" })).toBeVisible();
 });
