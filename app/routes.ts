@@ -59,12 +59,12 @@ export default [
     screen("/shop/friends", "routes/shop-friends.tsx"),
     screen("/spas", "routes/spas.tsx"),
     screen("/vendor", "routes/vendor.tsx"),
-    screen("/vouchergift/:id"),
+    screen("/vouchergift/:id", "routes/gift-received.tsx"),
     screen("/voucherpay/:id", "routes/voucher-pay.tsx"),
     screen("/vouchers", "routes/vouchers.tsx"),
     screen("/vouchers/:id", "routes/voucher-offer.tsx"),
     screen("/vouchers/cart", "routes/voucher-cart.tsx"),
-    screen("/vouchers/gift/:id"),
+    screen("/vouchers/gift/:id", "routes/voucher-gift.tsx"),
     // Not spec rows. The steps of signing up, in and out; the parts of /profile, /vendor and the
     // admin area; robots.txt and the sitemap; error checks, the UI kit and the mailbox in test
     // mode; and the catch-all for every path that matches nothing, which answers 404 "Page not

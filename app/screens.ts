@@ -58,12 +58,10 @@ export const placeholderRoutes = [
   "/rewardShop/browse",
   "/rewardShop/Checkout",
   "/rewardShop/search/:id",
-  "/vouchergift/:id",
-  "/vouchers/gift/:id",
 ] as const;
 
 /** Screens with a module of their own and parts still to come (issue 5). */
-export const partlyBuiltRoutes = ["/ll", "/shop/:id", "/shop/friends", "/vouchers/:id"] as const;
+export const partlyBuiltRoutes = ["/ll", "/shop/:id", "/shop/friends"] as const;
 
 /** The inventory must have exactly these keys (its `satisfies` says so). */
 export type PlannedRoute = (typeof placeholderRoutes)[number] | (typeof partlyBuiltRoutes)[number];
@@ -191,21 +189,6 @@ export const plannedScreens = {
     title: "Gifts for friends",
     holds: "Vouchers and products you can send to a friend.",
     issue: 5,
-  },
-  "/vouchergift/:id": {
-    title: "A gift for you",
-    holds: "A voucher someone gifted you, their message, and claim to my account.",
-    issue: 19,
-  },
-  "/vouchers/:id": {
-    title: "Voucher",
-    holds: "Buying the voucher as a gift.",
-    issue: 19,
-  },
-  "/vouchers/gift/:id": {
-    title: "Gift a voucher",
-    holds: "Send one of your vouchers to a friend with a message, on the day you choose.",
-    issue: 19,
   },
 } satisfies Record<PlannedRoute, PlannedScreen>;
 

@@ -44,7 +44,8 @@ export type IdPrefix =
   | "ivt"
   | "vof"
   | "vch"
-  | "vrd";
+  | "vrd"
+  | "vgf";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${base32(randomBytes(10))}`;

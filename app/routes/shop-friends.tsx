@@ -1,5 +1,6 @@
 import { Gift, Send } from "lucide-react";
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import type { ProductCard as ProductCardData } from "#app/catalog/catalog.server.ts";
 import { giftIdeas, InvalidFeedCursorError } from "#app/catalog/feeds.server.ts";
 import { ProductCard } from "#app/components/product-card.tsx";
@@ -10,13 +11,16 @@ import { NextPageLink } from "#app/components/ui/next-page-link.tsx";
 import { services } from "#app/context.server.ts";
 import { publicError } from "#app/errors.ts";
 import { absoluteUrl, pageMeta, publicOrigin } from "#app/seo/meta.ts";
+import { listOffers } from "#app/vouchers/marketplace.server.ts";
+import { OfferGrid } from "#app/vouchers/offer-card.tsx";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/shop-friends";
 
 /**
- * /shop/friends: the gifting hub. Products their businesses tagged as gift ideas, each with
- * "Send to a friend" (the phone's share sheet where the browser has one, else a copy button).
- * Gift vouchers join when vouchers exist.
+ * /shop/friends: the gifting hub. Gift vouchers (the biggest savings on sale: buy one, then send
+ * it with a message on the day you choose), and products their businesses tagged as gift ideas,
+ * each with "Send to a friend" (the phone's share sheet where the browser has one, else a copy
+ * button).
  */
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const origin = publicOrigin(matches);
@@ -46,8 +50,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (!parsed.success) throw publicError(400, new InvalidFeedCursorError().message);
   const { db, settings } = services(context);
   try {
-    const page = await giftIdeas(db, { after: parsed.data.after, limit: 24 });
-    return { ...page, after: parsed.data.after ?? null, origin: settings.publicUrl };
+    const [page, vouchers] = await Promise.all([
+      giftIdeas(db, { after: parsed.data.after, limit: 24 }),
+      // The vouchers lead the first page only; the next pages are more gift ideas.
+      parsed.data.after
+        ? []
+        : listOffers(db, { sort: "saving", limit: 4 }).then((offers) => offers.items),
+    ]);
+    return { ...page, vouchers, after: parsed.data.after ?? null, origin: settings.publicUrl };
   } catch (error) {
     if (error instanceof InvalidFeedCursorError) throw publicError(400, error.message);
     throw error;
@@ -68,11 +78,25 @@ export default function ShopFriends({ loaderData }: Route.ComponentProps) {
           Couples massages, spa days and more, picked by the businesses themselves as gift ideas.
           Find one you love and send it to a friend.
         </p>
-        <p className="mt-3 max-w-2xl text-sm text-ink-muted">
-          Gift vouchers, with your message and a delivery date, are coming soon. Until then, send
-          the link and let your friend choose.
-        </p>
       </div>
+
+      {loaderData.vouchers.length > 0 ? (
+        <section aria-labelledby="gift-vouchers" className="mt-8">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="gift-vouchers" className="text-xl font-bold text-ink">
+              Gift vouchers
+            </h2>
+            <Link to="/vouchers" className="text-sm font-semibold text-brand-strong underline">
+              Every voucher
+            </Link>
+          </div>
+          <p className="mt-1 max-w-2xl text-sm text-ink-muted">
+            Buy a voucher, then send it from your account with a message, on the day you choose:
+            your friend gets an email and claims it.
+          </p>
+          <OfferGrid offers={loaderData.vouchers} className="mt-4" />
+        </section>
+      ) : null}
 
       <section aria-labelledby="gift-ideas" className="mt-8">
         <h2 id="gift-ideas" className="text-xl font-bold text-ink">

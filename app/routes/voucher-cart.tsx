@@ -6,12 +6,7 @@ import type { FieldErrors } from "#app/auth/forms.ts";
 import { formatNigerianPhone } from "#app/auth/phone.ts";
 import { clientIp } from "#app/auth/request-info.server.ts";
 import { currentUser, requireUser } from "#app/auth/session.server.ts";
-import {
-  type CartAction,
-  type CartItem,
-  groupByBusiness,
-  lineTotalKobo,
-} from "#app/cart/cart.ts";
+import { type CartAction, type CartItem, groupByBusiness, lineTotalKobo } from "#app/cart/cart.ts";
 import { dispatchVoucherCart, useVoucherCart } from "#app/cart/cart-store.ts";
 import { cartLines } from "#app/components/cart-line-issues.tsx";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";

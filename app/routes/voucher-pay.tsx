@@ -126,7 +126,7 @@ export default function VoucherPay({ loaderData, actionData }: Route.ComponentPr
           <ul className="space-y-3">
             {loaderData.vouchers.map((voucher) => (
               <li key={voucher.id}>
-                <VoucherTicket voucher={voucher} />
+                <VoucherTicket voucher={voucher} giftable />
               </li>
             ))}
           </ul>

@@ -110,3 +110,48 @@ export const voucherRedemptions = pgTable(
     check("voucher_redemptions_amount_positive", sql`${table.amountKobo} > 0`),
   ],
 );
+
+/**
+ * A voucher sent as a gift (decision 042): `scheduled` until its delivery day (Lagos), `sent`
+ * when the email went out, `claimed` when the friend put it in their account; `cancelled` when
+ * the giver took it back before it was sent. The link in the email carries `token`.
+ */
+export const voucherGiftStatus = pgEnum("voucher_gift_status", [
+  "scheduled",
+  "sent",
+  "claimed",
+  "cancelled",
+]);
+
+export const voucherGifts = pgTable(
+  "voucher_gifts",
+  {
+    id: text("id").primaryKey(),
+    voucherId: text("voucher_id")
+      .notNull()
+      .references(() => vouchers.id),
+    giverId: text("giver_id").references(() => users.id, { onDelete: "set null" }),
+    /** What the giver signs the gift with: their first name when it was sent. */
+    giverName: text("giver_name").notNull(),
+    recipientName: text("recipient_name").notNull(),
+    recipientEmail: text("recipient_email").notNull(),
+    message: text("message").notNull().default(""),
+    /** The Lagos day the email goes out. */
+    deliverOn: date("deliver_on", { mode: "string" }).notNull(),
+    /** The unguessable part of /vouchergift/{token}. */
+    token: text("token").notNull(),
+    status: voucherGiftStatus("status").notNull().default("scheduled"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    claimedBy: text("claimed_by").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("voucher_gifts_token_key").on(table.token),
+    // A voucher is on its way to one friend at a time.
+    uniqueIndex("voucher_gifts_open_key")
+      .on(table.voucherId)
+      .where(sql`${table.status} in ('scheduled', 'sent')`),
+    index("voucher_gifts_due_idx").on(table.deliverOn).where(sql`${table.status} = 'scheduled'`),
+  ],
+);

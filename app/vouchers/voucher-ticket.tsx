@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { Gift } from "lucide-react";
+import { Form, Link } from "react-router";
 import { Money } from "#app/components/ui/money.tsx";
 import { StatusPill } from "#app/components/ui/status-pill.tsx";
 import type { Kobo } from "#app/money.ts";
@@ -8,8 +9,10 @@ import { VoucherQr } from "./voucher-qr.tsx";
 
 /** A held voucher as the shopper's pages show it (wallet.server.ts's VoucherView, serialised). */
 export interface VoucherTicketData {
-  code: string;
-  qr: QrImage;
+  id: string;
+  /** Null while it is on its way to a friend as a gift: the code is theirs. */
+  code: string | null;
+  qr: QrImage | null;
   title: string;
   offerId: string | null;
   valueKobo: Kobo;
@@ -21,6 +24,12 @@ export interface VoucherTicketData {
   /** Its uses at the business, newest first (the shopper's own history). */
   uses?: Array<{ amountKobo: Kobo; at: string }>;
   business: { name: string; slug: string };
+  gift: {
+    id: string;
+    status: "scheduled" | "sent";
+    recipientName: string;
+    deliverOn: string;
+  } | null;
 }
 
 const usedFormat = new Intl.DateTimeFormat("en-NG", {
@@ -35,22 +44,31 @@ const looks = {
   expired: { label: "Expired", tone: "neutral" },
   refunded: { label: "Refunded", tone: "bad" },
   credit: { label: "Credit left", tone: "good" },
+  gift: { label: "Gift on its way", tone: "neutral" },
 } as const;
 
 /**
  * One voucher: what it is for, where, its code in large type and its QR for staff to scan, what
- * is left of its value and until when. Only an active voucher shows its code big: a used one
- * has nothing left to show at the till.
+ * is left of its value and until when, and a way to gift it (`giftable`). Only a usable voucher
+ * shows its code big: a used one has nothing left to show at the till; a gift on its way shows
+ * no code at all (it is the friend's).
  */
-export function VoucherTicket({ voucher }: { voucher: VoucherTicketData }) {
+export function VoucherTicket({
+  voucher,
+  giftable = false,
+}: {
+  voucher: VoucherTicketData;
+  giftable?: boolean;
+}) {
   const usable = voucher.status !== "refunded" && voucher.redeemableKobo > 0;
   const credit = usable && voucher.pastEnd;
+  const shown = voucher.gift ? looks.gift : credit ? looks.credit : looks[voucher.status];
   return (
     <article
       className="flex flex-col gap-4 rounded-card border border-line bg-surface p-4 sm:flex-row sm:items-center"
-      aria-label={`Voucher ${voucher.code}`}
+      aria-label={voucher.code ? `Voucher ${voucher.code}` : `Voucher: ${voucher.title}`}
     >
-      {usable ? (
+      {usable && voucher.qr && voucher.code ? (
         <VoucherQr image={voucher.qr} label={`QR code of voucher ${voucher.code}`} />
       ) : null}
       <div className="min-w-0 flex-1 space-y-2">
@@ -71,17 +89,26 @@ export function VoucherTicket({ voucher }: { voucher: VoucherTicketData }) {
               </Link>
             </p>
           </div>
-          <StatusPill {...(credit ? looks.credit : looks[voucher.status])} />
+          <StatusPill {...shown} />
         </div>
-        <p
-          className={
-            usable
-              ? "font-mono text-xl font-bold tracking-wider text-ink"
-              : "font-mono text-sm text-ink-muted"
-          }
-        >
-          {voucher.code}
-        </p>
+        {voucher.gift ? (
+          <p className="text-sm text-ink">
+            {voucher.gift.status === "scheduled"
+              ? `A gift to ${voucher.gift.recipientName}: it arrives on ${formatDay(voucher.gift.deliverOn)}.`
+              : `Sent to ${voucher.gift.recipientName} as a gift; waiting for them to claim it.`}{" "}
+            Its code is theirs now.
+          </p>
+        ) : (
+          <p
+            className={
+              usable
+                ? "font-mono text-xl font-bold tracking-wider text-ink"
+                : "font-mono text-sm text-ink-muted"
+            }
+          >
+            {voucher.code}
+          </p>
+        )}
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <div>
             <dt className="text-ink-muted">{credit ? "Credit to use" : "Left to use"}</dt>
@@ -105,6 +132,27 @@ export function VoucherTicket({ voucher }: { voucher: VoucherTicketData }) {
             Past its end date the saving is gone, but what you paid stays yours: use it as credit at{" "}
             {voucher.business.name}.
           </p>
+        ) : null}
+        {giftable && voucher.gift?.status === "scheduled" ? (
+          <Form method="post" action={`/vouchers/gift/${voucher.id}`}>
+            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="giftId" value={voucher.gift.id} />
+            <button
+              type="submit"
+              className="text-sm font-semibold text-brand-strong underline underline-offset-2"
+            >
+              Take the gift back<span className="sr-only">: {voucher.title}</span>
+            </button>
+          </Form>
+        ) : null}
+        {giftable && usable && !voucher.gift ? (
+          <Link
+            to={`/vouchers/gift/${voucher.id}`}
+            className="inline-flex items-center gap-1 text-sm font-semibold text-brand-strong underline underline-offset-2"
+          >
+            <Gift aria-hidden="true" className="size-4" /> Gift it to a friend
+            <span className="sr-only">: {voucher.title}</span>
+          </Link>
         ) : null}
         {voucher.uses && voucher.uses.length > 0 ? (
           <ul className="space-y-1 border-t border-line pt-2 text-sm text-ink-muted">

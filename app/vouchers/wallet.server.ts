@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { lagosToday } from "#app/console/lagos-time.ts";
 import type { Executor } from "#app/db/database.server.ts";
 import { businesses, orders } from "#app/db/schema.server.ts";
 import { type Kobo, kobo } from "#app/money.ts";
-import { vouchers } from "./issued-schema.server.ts";
+import { voucherGifts, vouchers } from "./issued-schema.server.ts";
 import { redemptionsOfOwner } from "./redemption.server.ts";
 import { formatVoucherCode } from "./voucher-code.ts";
 import { voucherQr } from "./voucher-qr.server.ts";
@@ -29,15 +29,29 @@ const voucherColumns = {
   orderNumber: orders.number,
   business: businesses.name,
   businessSlug: businesses.slug,
+  giftId: voucherGifts.id,
+  giftStatus: voucherGifts.status,
+  giftRecipient: voucherGifts.recipientName,
+  giftDeliverOn: voucherGifts.deliverOn,
 };
 
 function selectVouchers(executor: Executor, where: SQL | undefined) {
-  return executor
-    .select(voucherColumns)
-    .from(vouchers)
-    .innerJoin(orders, eq(orders.id, vouchers.orderId))
-    .innerJoin(businesses, eq(businesses.id, vouchers.businessId))
-    .where(where);
+  return (
+    executor
+      .select(voucherColumns)
+      .from(vouchers)
+      .innerJoin(orders, eq(orders.id, vouchers.orderId))
+      .innerJoin(businesses, eq(businesses.id, vouchers.businessId))
+      // The gift it is on its way as, if any (one at a time: decision 042).
+      .leftJoin(
+        voucherGifts,
+        and(
+          eq(voucherGifts.voucherId, vouchers.id),
+          inArray(voucherGifts.status, ["scheduled", "sent"]),
+        ),
+      )
+      .where(where)
+  );
 }
 
 /** A checkout's vouchers, in the order they were bought: its receipt. */
@@ -82,9 +96,9 @@ export async function vouchersOfOwner(executor: Executor, ownerId: string) {
 
 export interface VoucherView {
   id: string;
-  /** Grouped for reading: "7KQM-2XPD-H9TW-4RBN". */
-  code: string;
-  qr: QrImage;
+  /** Grouped for reading: "7KQM-2XPD-H9TW-4RBN"; null while it is on its way as a gift. */
+  code: string | null;
+  qr: QrImage | null;
   title: string;
   offerId: string | null;
   valueKobo: Kobo;
@@ -97,6 +111,13 @@ export interface VoucherView {
   pastEnd: boolean;
   orderNumber: string;
   business: { name: string; slug: string };
+  /** The gift it is on its way as: its code is the friend's now, not shown to the giver. */
+  gift: {
+    id: string;
+    status: "scheduled" | "sent";
+    recipientName: string;
+    deliverOn: string;
+  } | null;
 }
 
 function toVoucherView(
@@ -104,11 +125,20 @@ function toVoucherView(
   now = new Date(),
 ): VoucherView {
   const today = lagosToday(now);
+  const gift =
+    row.giftId && (row.giftStatus === "scheduled" || row.giftStatus === "sent")
+      ? {
+          id: row.giftId,
+          status: row.giftStatus,
+          recipientName: row.giftRecipient ?? "",
+          deliverOn: row.giftDeliverOn ?? "",
+        }
+      : null;
   return {
     id: row.id,
-    code: formatVoucherCode(row.code),
+    code: gift ? null : formatVoucherCode(row.code),
     // The QR holds the code as stored, so a scanner reads exactly what staff would type.
-    qr: voucherQr(row.code),
+    qr: gift ? null : voucherQr(row.code),
     title: row.title,
     offerId: row.offerId,
     valueKobo: kobo(row.valueKobo),
@@ -120,6 +150,7 @@ function toVoucherView(
     pastEnd: pastEnd(row, today),
     orderNumber: row.orderNumber,
     business: { name: row.business, slug: row.businessSlug },
+    gift,
   };
 }
 
