@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { Lock, Minus, Plus, Ticket, Trash2 } from "lucide-react";
+import { Gift, Lock, Minus, Plus, Ticket, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { data, Link, useFetcher, useNavigate } from "react-router";
+import { data, Link, useFetcher, useNavigate, useSearchParams } from "react-router";
 import type { FieldErrors } from "#app/auth/forms.ts";
 import { formatNigerianPhone } from "#app/auth/phone.ts";
 import { clientIp } from "#app/auth/request-info.server.ts";
@@ -123,6 +123,8 @@ function VoucherCartForm({
   loaderData: Route.ComponentProps["loaderData"];
 }) {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const asGift = searchParams.get("gift") === "1";
   const quoteFetcher = useFetcher<{ quote?: VoucherQuote; error?: string }>();
   const payFetcher = useFetcher<{ result?: StartVoucherCheckoutResult }>();
   const lines = useMemo(() => JSON.stringify(cartLines(items)), [items]);
@@ -238,6 +240,13 @@ function VoucherCartForm({
               <span className="text-sm text-ink-muted">Checking prices…</span>
             )}
           </p>
+          {asGift ? (
+            <p className="flex gap-2 rounded-lg bg-brand-soft px-3 py-2 text-sm text-ink">
+              <Gift aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              Buying a gift: once paid, send each voucher to a friend with a message, on the day you
+              choose.
+            </p>
+          ) : null}
           {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
           {blocked ? (
             <p className="text-sm font-medium text-danger" role="status">

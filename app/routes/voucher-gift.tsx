@@ -3,7 +3,7 @@ import { Gift } from "lucide-react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { requireUser } from "#app/auth/session.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import { DatePicker } from "#app/components/ui/date-picker/date-picker.tsx";
+import { LazyDatePicker } from "#app/components/ui/date-picker/lazy-date-picker.tsx";
 import { Field, FormMessage, TextAreaField } from "#app/components/ui/field.tsx";
 import { Money } from "#app/components/ui/money.tsx";
 import { lagosToday } from "#app/console/lagos-time.ts";
@@ -12,7 +12,7 @@ import { businesses } from "#app/db/schema.server.ts";
 import { notFound } from "#app/errors.ts";
 import { kobo } from "#app/money.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";
-import { addDays, giftLimits } from "#app/vouchers/gift-rules.ts";
+import { addDays, giftLimits } from "#app/vouchers/gift-limits.ts";
 import { cancelGift, giftVoucher } from "#app/vouchers/gifts.server.ts";
 import { vouchers } from "#app/vouchers/issued-schema.server.ts";
 import { formatDay } from "#app/vouchers/offer-terms.ts";
@@ -142,8 +142,7 @@ export default function VoucherGift({ loaderData }: Route.ComponentProps) {
           hint={`Up to ${giftLimits.message} characters, shown in the email and on the gift.`}
           error={errors.message}
         />
-        <DatePicker
-          mode="single"
+        <LazyDatePicker
           label="The day it arrives"
           name="deliverOn"
           autoApply

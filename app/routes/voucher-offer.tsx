@@ -131,12 +131,7 @@ export default function VoucherOffer({ loaderData }: Route.ComponentProps) {
           {notice ? (
             <FormMessage tone="error">{notice}</FormMessage>
           ) : (
-            <div className="space-y-2">
-              <VoucherBuyButtons offer={offer} />
-              <p className="text-sm text-ink-muted">
-                Buying as a gift opens soon. Until then, buy it and pass the code on.
-              </p>
-            </div>
+            <VoucherBuyButtons offer={offer} />
           )}
           {offer.description ? (
             <section aria-labelledby="offer-about" className="space-y-1">

@@ -2,20 +2,13 @@ import { email } from "#app/auth/forms.ts";
 import { optionalText, requiredText } from "#app/text-fields.ts";
 import { z } from "#app/zod.ts";
 
+import { addDays, giftLimits } from "./gift-limits.ts";
+
 /**
- * The gift form's rules (issue 19, decision 042), shared by the page (the date picker's bounds)
- * and the server (the rule): a friend's name and email, an optional message, and the day it
- * arrives, from today up to 90 days ahead (Lagos days).
+ * The gift form's rule on the server (issue 19, decision 042): a friend's name and email, an
+ * optional message, and the day it arrives, from today up to 90 days ahead (Lagos days). The
+ * page reads the limits from gift-limits.ts, which carries no validation library.
  */
-export const giftLimits = { aheadDays: 90, message: 300 } as const;
-
-/** "YYYY-MM-DD" of `today` plus `days`. */
-export function addDays(today: string, days: number): string {
-  const day = new Date(`${today}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
-
 export function giftFormSchema(today: string) {
   const last = addDays(today, giftLimits.aheadDays);
   return z.object({

@@ -1,4 +1,4 @@
-import { ShoppingBag, Ticket } from "lucide-react";
+import { Gift, ShoppingBag, Ticket } from "lucide-react";
 import { useNavigate } from "react-router";
 import { dispatchVoucherCart } from "#app/cart/cart-store.ts";
 import { toast } from "#app/components/toast.ts";
@@ -6,9 +6,11 @@ import { Button } from "#app/components/ui/button.tsx";
 import { type Kobo, koboToNaira } from "#app/money.ts";
 
 /**
- * An offer's "Buy now" and "Add to voucher cart" (issue 19): both put one voucher in the voucher
- * cart (the spec cart's "add": again raises the quantity); "Buy now" then opens the cart, where
- * it is paid for. What the cart holds is repriced and checked by the server when paying.
+ * An offer's "Buy now", "Add to voucher cart" and "Buy as a gift" (issue 19): each puts one
+ * voucher in the voucher cart (the spec cart's "add": again raises the quantity); "Buy now" then
+ * opens the cart, where it is paid for, and "Buy as a gift" too, saying that once paid each
+ * voucher can be sent to a friend (its payment page offers it). What the cart holds is repriced
+ * and checked by the server when paying.
  */
 export function VoucherBuyButtons({
   offer,
@@ -35,7 +37,7 @@ export function VoucherBuyButtons({
     });
   }
   return (
-    <div className="flex flex-col gap-3 sm:flex-row">
+    <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
       <Button
         size="lg"
         className="sm:flex-1"
@@ -61,6 +63,17 @@ export function VoucherBuyButtons({
         }}
       >
         <ShoppingBag aria-hidden="true" className="size-4" /> Add to voucher cart
+      </Button>
+      <Button
+        size="lg"
+        variant="secondary"
+        className="sm:flex-1"
+        onClick={() => {
+          add();
+          navigate("/vouchers/cart?gift=1");
+        }}
+      >
+        <Gift aria-hidden="true" className="size-4" /> Buy as a gift
       </Button>
     </div>
   );

@@ -1,0 +1,33 @@
+import { data } from "react-router";
+import { services } from "#app/context.server.ts";
+import { notFound } from "#app/errors.ts";
+import { requireTestHooks } from "#app/security/test-hooks.server.ts";
+import { sendDueGifts } from "#app/vouchers/gifts.server.ts";
+import { z } from "#app/zod.ts";
+import type { Route } from "./+types/dev-run-job";
+
+/**
+ * POST /dev/jobs/{name} with `at` (an instant): test mode only (test hooks, as /dev/mailbox).
+ * Runs a scheduled job's work now as if its clock said `at`, so the browser tests can see a gift
+ * go out on its day without moving the machine's clock. Only the jobs whose work depends on the
+ * date are here.
+ */
+const jobs = {
+  "voucher-gifts-send": (context: Route.ActionArgs["context"], at: Date) => {
+    const { db, settings } = services(context);
+    return sendDueGifts({ db, publicUrl: settings.publicUrl }, at);
+  },
+} as const;
+
+const atSchema = z.iso.datetime();
+
+export async function action({ context, request, params, url }: Route.ActionArgs) {
+  requireTestHooks(context, request);
+  const job = Object.hasOwn(jobs, params.name) ? jobs[params.name as keyof typeof jobs] : null;
+  if (!job) throw notFound(url);
+  const at = atSchema.safeParse((await request.formData()).get("at"));
+  if (!at.success) return data({ error: "Give `at` as an ISO instant" }, { status: 400 });
+  const done = await job(context, new Date(at.data));
+  services(context).emailQueued();
+  return data({ done });
+}
