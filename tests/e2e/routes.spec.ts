@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { e2eFixtures } from "../support/e2e-fixtures.ts";
 import { type DemoCatalog, expect, openHydrated, test } from "./fixtures.ts";
 
 /**
@@ -104,6 +105,9 @@ async function realSampleUrl(pattern: string, page: Page, demo: DemoCatalog) {
       return firstLink(page, "/", /^\/shop\/(?!friends$)[a-z0-9-]+$/);
     case "/vouchers/{id}":
       return firstLink(page, "/vouchers", /^\/vouchers\/vof_[0-9a-z]+$/);
+    // A gift's link comes in an email: the e2e data sent one.
+    case "/vouchergift/{id}":
+      return `/vouchergift/${e2eFixtures().sampleGiftToken}`;
     default:
       return undefined;
   }

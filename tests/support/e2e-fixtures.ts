@@ -3,11 +3,13 @@ import path from "node:path";
 import { and, asc, eq, gte, ne, sql } from "drizzle-orm";
 import { businesses, products } from "#app/catalog/schema.server.ts";
 import type { Database } from "#app/db/database.server.ts";
-import { newId } from "#app/db/ids.ts";
+import { newId, secretToken } from "#app/db/ids.ts";
 import { businessMembers, users } from "#app/db/schema.server.ts";
 import { newOrderNumber } from "#app/orders/order-number.ts";
 import { checkouts, orderLines, orders } from "#app/orders/schema.server.ts";
 import { startServices } from "#app/services.server.ts";
+import { newVoucherCode } from "#app/vouchers/issue.server.ts";
+import { voucherGifts, vouchers } from "#app/vouchers/issued-schema.server.ts";
 import { e2ePassword, e2eSharedShoppers } from "./e2e-accounts.ts";
 
 /**
@@ -48,6 +50,8 @@ export interface ExpiredCheckoutFixture {
 
 export interface E2eFixtures {
   business: { slug: string; name: string };
+  /** The token of a gift sent and not claimed yet: /vouchergift/{token} opens for anyone. */
+  sampleGiftToken: string;
   expiredCheckouts: Record<keyof typeof e2eLateShoppers, ExpiredCheckoutFixture>;
 }
 
@@ -114,14 +118,93 @@ export async function prepareE2eData(dataDir: string): Promise<void> {
         offset: index * 2,
       });
     }
+    const giver = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, e2eSharedShoppers.email(e2eSharedShoppers.count - 2)));
     const fixtures: E2eFixtures = {
       business: { slug: business.slug, name: business.name },
+      sampleGiftToken: await sampleGift(db, {
+        giverId: giver[0]?.id ?? "",
+        businessId: business.id,
+      }),
       expiredCheckouts,
     };
     writeFileSync(fixturesFile(dataDir), JSON.stringify(fixtures));
   } finally {
     await running.close();
   }
+}
+
+/**
+ * A voucher bought (a paid vouchers order) and sent as a gift, not claimed: what a gift email's
+ * link opens. Returns the link's token.
+ */
+async function sampleGift(db: Database, options: { giverId: string; businessId: string }) {
+  const checkoutId = newId("chk");
+  const orderId = newId("ord");
+  const paidAt = new Date();
+  await db.insert(checkouts).values({
+    id: checkoutId,
+    kind: "vouchers",
+    shopperId: options.giverId,
+    email: "gift-giver@e2e.oja.test",
+    phone: "+2348031234567",
+    totalKobo: 1_800_000,
+    stockHold: "sold",
+    holdExpiresAt: paidAt,
+  });
+  await db.insert(orders).values({
+    id: orderId,
+    number: newOrderNumber(),
+    checkoutId,
+    shopperId: options.giverId,
+    businessId: options.businessId,
+    kind: "vouchers",
+    status: "paid",
+    subtotalKobo: 1_800_000,
+    paidAt,
+  });
+  await db.insert(orderLines).values({
+    orderId,
+    position: 0,
+    productName: "A day at the spa",
+    unitPriceKobo: 1_800_000,
+    quantity: 1,
+    voucherValueKobo: 2_500_000,
+    voucherValidDays: 90,
+  });
+  const voucherId = newId("vch");
+  await db.insert(vouchers).values({
+    id: voucherId,
+    code: newVoucherCode(),
+    orderId,
+    linePosition: 0,
+    serial: 1,
+    businessId: options.businessId,
+    title: "A day at the spa",
+    ownerId: options.giverId,
+    valueKobo: 2_500_000,
+    priceKobo: 1_800_000,
+    balanceKobo: 2_500_000,
+    validUntil: "2099-12-31",
+    issuedAt: paidAt,
+  });
+  const token = secretToken();
+  await db.insert(voucherGifts).values({
+    id: newId("vgf"),
+    voucherId,
+    giverId: options.giverId,
+    giverName: e2eSharedShoppers.name.split(" ")[0] ?? "A friend",
+    recipientName: "Bola Ade",
+    recipientEmail: "bola@e2e.oja.test",
+    message: "Enjoy!",
+    deliverOn: paidAt.toISOString().slice(0, 10),
+    token,
+    status: "sent",
+    sentAt: paidAt,
+  });
+  return token;
 }
 
 /**
