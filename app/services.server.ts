@@ -14,6 +14,7 @@ import { createPaymentProvider } from "./payments/provider.server.ts";
 import { createBriefCache } from "./search/brief-cache.server.ts";
 import { createRateLimits } from "./security/rate-limit.server.ts";
 import { isCatalogEmpty, seedDemo } from "./seed/demo.server.ts";
+import { voucherExpiryJobs } from "./vouchers/expiry.server.ts";
 import { giftJobs } from "./vouchers/gifts.server.ts";
 
 export interface RunningServices extends AppServices {
@@ -94,6 +95,7 @@ export async function startServices(): Promise<RunningServices> {
     definitions: [
       ...paymentJobs({ db, payments, log: jobsLog, publicUrl: settings.publicUrl, emailQueued }),
       ...giftJobs({ db, log: jobsLog, publicUrl: settings.publicUrl, emailQueued }),
+      ...voucherExpiryJobs({ db, log: jobsLog, publicUrl: settings.publicUrl, emailQueued }),
       ...email.jobs,
       uploadSweepJob({ db, media: media.originals, log: jobsLog }),
     ],

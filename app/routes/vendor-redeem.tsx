@@ -277,7 +277,9 @@ function VoucherDecision({
                 checked={scope === "all"}
                 onChange={() => setScope("all")}
               />
-              All of it (<Money kobo={kobo(voucher.redeemableKobo)} />)
+              <span>
+                All of it (<Money kobo={kobo(voucher.redeemableKobo)} />)
+              </span>
             </label>
             <label className="flex items-center gap-2 text-sm text-ink">
               <input

@@ -59,6 +59,8 @@ export const vouchers = pgTable(
     validUntil: date("valid_until", { mode: "string" }).notNull(),
     status: voucherStatus("status").notNull().default("active"),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    /** When its holder was told it ends in a week (once: decision 041). */
+    endWarnedAt: timestamp("end_warned_at", { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -71,6 +73,8 @@ export const vouchers = pgTable(
     ),
     index("vouchers_owner_idx").on(table.ownerId, table.issuedAt),
     index("vouchers_business_idx").on(table.businessId, table.issuedAt),
+    // The expiry job reads the active vouchers by their last day.
+    index("vouchers_active_end_idx").on(table.validUntil).where(sql`${table.status} = 'active'`),
     check(
       "vouchers_price_below_value",
       sql`${table.priceKobo} > 0 and ${table.priceKobo} < ${table.valueKobo}`,

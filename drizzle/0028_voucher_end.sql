@@ -1,0 +1,2 @@
+ALTER TABLE "vouchers" ADD COLUMN "end_warned_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "vouchers_active_end_idx" ON "vouchers" USING btree ("valid_until") WHERE "vouchers"."status" = 'active';
