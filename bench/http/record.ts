@@ -66,10 +66,10 @@ export function engineOf(env: { databaseUrl?: string }): Engine {
 }
 
 export interface Run {
-  bench: "search" | "http" | "js" | "vitals" | "soak";
+  bench: "search" | "http" | "js" | "vitals" | "soak" | "vouchers";
   engine: Engine;
-  /** Rows the run saw: active businesses and products. */
-  dataset: { businesses: number; products: number };
+  /** Rows the run saw (active businesses and products), or the bench's own data in words. */
+  dataset: { businesses: number; products: number } | string;
   settings: Record<string, unknown>;
   /** Markdown table (header included) for the README summary. */
   table: string;
@@ -111,7 +111,7 @@ export function record(run: Run): string {
     "",
     `Machine: ${machineLine(host)}, engine ${engineName}. ` +
       (run.note ? `${run.note} ` : "") +
-      `Dataset: ${number.format(run.dataset.businesses)} active businesses, ${number.format(run.dataset.products)} active products. ` +
+      `Dataset: ${typeof run.dataset === "string" ? run.dataset : `${number.format(run.dataset.businesses)} active businesses, ${number.format(run.dataset.products)} active products`}. ` +
       `File: \`${path.basename(file)}\`.`,
     "",
     ...run.goals.map((goal) => `- ${goal}`),
