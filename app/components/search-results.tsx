@@ -31,7 +31,7 @@ export interface SearchResultsProps {
   /** Under the heading, e.g. the business searched in. */
   intro?: ReactNode;
   kind: "products" | "businesses";
-  /** Offer the Products / Businesses tabs (global search only). */
+  /** Offer the Products / Businesses / Vouchers tabs (global search only). */
   tabs?: boolean;
   result: SearchResult | null;
   /** A stale or forged `?after=` cursor: its message, with a link back to the first page. */
@@ -41,6 +41,43 @@ export interface SearchResultsProps {
   productHref: (product: ProductHit) => string;
   /** What to offer when nothing matched. */
   emptyHint?: ReactNode;
+}
+
+const resultTabs = {
+  products: "Products",
+  businesses: "Businesses",
+  vouchers: "Vouchers",
+} as const;
+
+/**
+ * The global search's tabs (/search/{id}): products, businesses and vouchers of one term, each a
+ * link that keeps the term and the filters and starts again at the first page.
+ */
+export function ResultTabs({ current }: { current: keyof typeof resultTabs }) {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  return (
+    <nav aria-label="Result types" className="mt-5 border-b border-line">
+      <ul className="-mb-px flex gap-1">
+        {(Object.keys(resultTabs) as Array<keyof typeof resultTabs>).map((tab) => (
+          <li key={tab}>
+            <Link
+              to={withQuery(params, { tab })}
+              aria-current={tab === current ? "page" : undefined}
+              className={clsx(
+                "inline-flex min-h-11 items-center border-b-2 px-4 text-sm font-semibold",
+                tab === current
+                  ? "border-brand text-brand"
+                  : "border-transparent text-ink-muted hover:text-ink",
+              )}
+            >
+              {resultTabs[tab]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
 }
 
 export function SearchResults(props: SearchResultsProps) {
@@ -57,28 +94,7 @@ export function SearchResults(props: SearchResultsProps) {
       </h1>
       {props.intro ? <div className="mt-1 text-ink-muted">{props.intro}</div> : null}
 
-      {tabs ? (
-        <nav aria-label="Result types" className="mt-5 border-b border-line">
-          <ul className="-mb-px flex gap-1">
-            {(["products", "businesses"] as const).map((tab) => (
-              <li key={tab}>
-                <Link
-                  to={withQuery(params, { tab })}
-                  aria-current={tab === kind ? "page" : undefined}
-                  className={clsx(
-                    "inline-flex min-h-11 items-center border-b-2 px-4 text-sm font-semibold",
-                    tab === kind
-                      ? "border-brand text-brand"
-                      : "border-transparent text-ink-muted hover:text-ink",
-                  )}
-                >
-                  {tab === "products" ? "Products" : "Businesses"}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
+      {tabs ? <ResultTabs current={kind} /> : null}
 
       <div className="mt-5 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8">
         <Filters {...props} params={params} active={active} />

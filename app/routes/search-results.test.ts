@@ -4,6 +4,7 @@ import type { BusinessHit, ProductHit } from "#app/search/search.server.ts";
 import { getFrom } from "#tests/support/accounts.ts";
 import { createBusiness, createCategory, createProduct } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
+import { createVoucherOffer } from "#tests/support/vouchers.ts";
 import * as catalogSearch from "./business-catalog-search.tsx";
 import * as businessesSearch from "./businesses-search.tsx";
 import * as results from "./search-results.tsx";
@@ -68,6 +69,15 @@ beforeAll(async () => {
   });
   for (let n = 1; n <= 26; n++)
     await product(zobo.id, `Zobo Drink ${String.fromCharCode(96 + n)}`, 50_000 + n);
+  // Vouchers: two on sale at Ewa Spa, one paused, one of the suspended spa.
+  await createVoucherOffer(db(), ewa.id, { title: "Full-body massage for two" });
+  await createVoucherOffer(db(), ewa.id, {
+    title: "Steam and sauna afternoon",
+    valueKobo: 1_000_000,
+    priceKobo: 500_000,
+  });
+  await createVoucherOffer(db(), ewa.id, { title: "Paused massage deal", status: "paused" });
+  await createVoucherOffer(db(), shady.id, { title: "Shady massage deal" });
 }, 60_000);
 
 afterAll(() => database?.close());
@@ -145,10 +155,33 @@ describe("/search/{id}", () => {
 
   test("bad filter values are ignored instead of failing the page", async () => {
     const { status, page } = await searchPage(
-      "/search/massage?min=lots&max=-3&sort=cheapest&tab=vouchers&price=abc&category=%3Cb%3E",
+      "/search/massage?min=lots&max=-3&sort=cheapest&tab=rewards&price=abc&category=%3Cb%3E",
     );
     expect(status).toBe(200);
     expect(names(page)).toEqual(["Couples Massage", "Hot Stone Massage", "Swedish Massage"]);
+  });
+
+  test("the vouchers tab lists the offers on sale that match, typos included", async () => {
+    const titles = async (path: string) => {
+      const { status, data } = await getFrom(db(), results, path, {
+        pattern: "/search/:id",
+        params: { id: decodeURIComponent(path.split("/")[2]?.split("?")[0] ?? "") },
+      });
+      const page = data as { kind: string; vouchers: { items: Array<{ title: string }> } | null };
+      return { status, kind: page.kind, titles: (page.vouchers?.items ?? []).map((o) => o.title) };
+    };
+    expect(await titles("/search/masage?tab=vouchers")).toEqual({
+      status: 200,
+      kind: "vouchers",
+      titles: ["Full-body massage for two"],
+    });
+    // The business's name finds its offers; the biggest saving first among equals.
+    expect((await titles("/search/ewa?tab=vouchers")).titles).toEqual([
+      "Steam and sauna afternoon",
+      "Full-body massage for two",
+    ]);
+    expect((await titles("/search/jollof?tab=vouchers")).titles).toEqual([]);
+    expect((await titles("/search/massage?tab=vouchers&after=nonsense")).status).toBe(400);
   });
 
   test("a stale or forged cursor answers 400 with its message, not a server error", async () => {

@@ -287,3 +287,64 @@ export async function findOffer(
     pictures: await offerPictures(db, row.id),
   };
 }
+
+/** The most words of a search that must each match an offer. */
+const maxOfferSearchWords = 8;
+/** How alike a typed word and a word of the offer must be (pg_trgm): "masage" finds "massage". */
+const offerWordSimilarity = 0.5;
+/** The most offers one search pages through: past it, the shopper narrows the words. */
+const maxOfferSearchResults = 480;
+
+export class InvalidOfferSearchPageError extends Error {
+  constructor() {
+    super("This page of results is out of date. Start again from the first page.");
+  }
+}
+
+/**
+ * Search's vouchers tab (decision 043): the offers on sale whose title, description, business,
+ * category or city has every word, each as typed or reading like it (a typo), the closest first,
+ * then the biggest saving. Offers are few beside products (a handful per business), so each on
+ * sale is tested, without an index of their own; `after` is the number of offers already shown.
+ */
+export async function searchOffers(
+  db: Database,
+  text: string,
+  options: { after?: string | null; limit?: number } = {},
+  now = new Date(),
+) {
+  const limit = options.limit ?? voucherPageSize;
+  const offset = options.after ? Number(options.after) : 0;
+  if (!Number.isInteger(offset) || offset < 0 || offset > maxOfferSearchResults) {
+    throw new InvalidOfferSearchPageError();
+  }
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => Array.from(word).length >= 2)
+    .slice(0, maxOfferSearchWords);
+  if (words.length === 0) return { items: [] as OfferCard[], nextCursor: null };
+  const document = sql`oja_unaccent(lower(o.title || ' ' || o.description || ' ' || b.name || ' ' || c.name || ' ' || b.city))`;
+  const matches = words.map((word) => {
+    const w = sql`oja_unaccent(${word}::text)`;
+    return sql`(strpos(${document}, ${w}) > 0 or word_similarity(${w}, ${document}) >= ${offerWordSimilarity})`;
+  });
+  const rank = sql.join(
+    words.map((word) => sql`word_similarity(oja_unaccent(${word}::text), ${document})`),
+    sql` + `,
+  );
+  const rows = await queryRows<CardRow>(
+    db,
+    sql`select ${cardColumns}
+      from voucher_offers o ${cardJoins}
+      where ${onSale(lagosToday(now))} and ${sql.join(matches, sql` and `)}
+      order by ${rank} desc, (o.value_kobo - o.price_kobo) * 10000 / o.value_kobo desc,
+        o.id collate "C" asc
+      limit ${limit + 1} offset ${offset}`,
+  );
+  const more = rows.length > limit && offset + limit < maxOfferSearchResults;
+  return {
+    items: rows.slice(0, limit).map(toCard),
+    nextCursor: more ? String(offset + limit) : null,
+  };
+}

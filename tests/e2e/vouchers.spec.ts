@@ -107,6 +107,17 @@ accountTest(
         timeout: 1_000,
       });
     }).toPass({ timeout: 10_000 });
+    // Search finds it too, in its vouchers tab (the typed words, not the exact title).
+    await openHydrated(
+      shopper,
+      `/search/${encodeURIComponent(`sunday spa ${title.split(" ").at(-1)}`)}`,
+    );
+    await shopper
+      .getByRole("navigation", { name: "Result types" })
+      .getByRole("link", { name: "Vouchers" })
+      .click();
+    await expect(shopper).toHaveURL(/[?&]tab=vouchers/);
+    await expect(shopper.getByRole("article").filter({ hasText: title })).toBeVisible();
     // Above the 40 % filter it is not listed.
     await openHydrated(shopper, "/vouchers?minSaving=40");
     await expect(shopper.getByRole("article").filter({ hasText: title })).toHaveCount(0);
