@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { vouchersForExport } from "#app/vouchers/wallet.server.ts";
 import type { Database } from "../db/database.server.ts";
 import {
   accounts,
@@ -18,8 +19,8 @@ import { auditEventsAbout } from "./audit.server.ts";
  * right of access of the Nigeria Data Protection Act). Secrets never leave: no password hash, no
  * session or OAuth tokens, and no email bodies, since those carry one-time links.
  *
- * Later domains add their records here as they are built (invoices, vouchers, reviews and
- * points), each as one more key of the document.
+ * Later domains add their records here as they are built (invoices, reviews and points), each
+ * as one more key of the document.
  *
  * Returns null when the account does not exist.
  */
@@ -106,9 +107,10 @@ export async function exportPersonalData(db: Database, userId: string) {
         .where(eq(emailOutbox.toAddress, account.email))
         .orderBy(asc(emailOutbox.createdAt)),
     ]);
-  const [followedBusinesses, orderRows] = await Promise.all([
+  const [followedBusinesses, orderRows, voucherRecords] = await Promise.all([
     followsForExport(db, userId),
     ordersForExport(db, userId),
+    vouchersForExport(db, userId),
   ]);
 
   return {
@@ -120,6 +122,8 @@ export async function exportPersonalData(db: Database, userId: string) {
     businessMemberships: memberships,
     followedBusinesses,
     orders: orderRows,
+    vouchers: voucherRecords.vouchers,
+    voucherGiftsSent: voucherRecords.giftsSent,
     securityEvents: securityEvents.map((event) => ({
       at: event.at,
       action: event.action,

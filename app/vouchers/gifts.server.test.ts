@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { exportPersonalData } from "#app/auth/personal-data.server.ts";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
 import { emailOutbox, voucherGifts, vouchers } from "#app/db/schema.server.ts";
 import * as giftPage from "#app/routes/gift-received.tsx";
@@ -250,5 +251,18 @@ describe("claiming a gift", () => {
         claimed: { by: winner.name.split(" ")[0] },
       });
     }
+  });
+});
+
+describe("the giver's data", () => {
+  test("lists the gifts sent; a voucher on its way shows no code", async () => {
+    const voucher = await createVoucher(db(), { businessId: spa.id, ownerId: giver.userId });
+    await giftVoucher(context(), { id: giver.userId, name: "Ada" }, voucher.id, giftForm(), now);
+    const data = await exportPersonalData(db(), giver.userId);
+    const exported = data?.vouchers.find(
+      (held) => held.title === voucher.title && held.code === null,
+    );
+    expect(exported).toBeDefined();
+    expect(data?.voucherGiftsSent.some((gift) => gift.recipientEmail === friend.email)).toBe(true);
   });
 });

@@ -165,3 +165,46 @@ export async function voucherCountsOf(executor: Executor, ownerId: string) {
     .where(eq(vouchers.ownerId, ownerId));
   return { all: row?.all ?? 0, active: row?.active ?? 0 };
 }
+
+/** The shopper's vouchers and the gifts they sent, for "Download my data". */
+export async function vouchersForExport(executor: Executor, userId: string) {
+  const [held, uses, gifts] = await Promise.all([
+    selectVouchers(executor, eq(vouchers.ownerId, userId)).orderBy(asc(vouchers.issuedAt)),
+    redemptionsOfOwner(executor, userId),
+    executor
+      .select({
+        voucher: vouchers.title,
+        recipientName: voucherGifts.recipientName,
+        recipientEmail: voucherGifts.recipientEmail,
+        message: voucherGifts.message,
+        deliverOn: voucherGifts.deliverOn,
+        status: voucherGifts.status,
+        sentAt: voucherGifts.sentAt,
+        claimedAt: voucherGifts.claimedAt,
+        createdAt: voucherGifts.createdAt,
+      })
+      .from(voucherGifts)
+      .innerJoin(vouchers, eq(vouchers.id, voucherGifts.voucherId))
+      .where(eq(voucherGifts.giverId, userId))
+      .orderBy(asc(voucherGifts.createdAt)),
+  ]);
+  return {
+    vouchers: held.map((row) => ({
+      // The code is left out while it is on its way to a friend: it is theirs then.
+      code: row.giftId ? null : formatVoucherCode(row.code),
+      title: row.title,
+      business: row.business,
+      order: row.orderNumber,
+      valueKobo: row.valueKobo,
+      priceKobo: row.priceKobo,
+      balanceKobo: row.balanceKobo,
+      validUntil: row.validUntil,
+      status: row.status,
+      issuedAt: row.issuedAt,
+      uses: uses
+        .filter((use) => use.voucherId === row.id)
+        .map((use) => ({ amountKobo: use.amountKobo, fromCredit: use.fromCredit, at: use.at })),
+    })),
+    giftsSent: gifts,
+  };
+}
