@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { lagosToday } from "#app/console/lagos-time.ts";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
 import { checkouts } from "#app/db/schema.server.ts";
 import * as profileVouchers from "#app/routes/profile-vouchers.tsx";
 import * as redeem from "#app/routes/vendor-redeem.tsx";
+import * as voucherGift from "#app/routes/voucher-gift.tsx";
 import * as voucherPay from "#app/routes/voucher-pay.tsx";
 import { getFrom, postTo } from "#tests/support/accounts.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
@@ -158,5 +160,37 @@ describe("a shopper's vouchers", () => {
       cookie: fixtures.cookies.manager,
     });
     expect(theirs.data).toMatchObject({ ready: [], past: [], giftsSent: [] });
+  });
+
+  test("another shopper's voucher can't be gifted: its gift page and its post are a 404", async () => {
+    const voucher = await createVoucher(database.db, {
+      businessId: fixtures.business.id,
+      ownerId: fixtures.userIds.shopper,
+    });
+    const options = (cookie: string) => ({
+      cookie,
+      pattern: "/vouchers/gift/:id",
+      params: { id: voucher.id },
+    });
+    const path = `/vouchers/gift/${voucher.id}`;
+    expect(
+      (await getFrom(database.db, voucherGift, path, options(fixtures.cookies.shopper))).status,
+    ).toBe(200);
+    expect(
+      (await getFrom(database.db, voucherGift, path, options(fixtures.cookies.manager))).status,
+    ).toBe(404);
+    const posted = await postTo(
+      database.db,
+      voucherGift,
+      path,
+      {
+        intent: "gift",
+        recipientName: "Bola",
+        recipientEmail: "bola@example.com",
+        deliverOn: lagosToday(new Date()),
+      },
+      options(fixtures.cookies.manager),
+    );
+    expect(posted.status).toBe(404);
   });
 });
