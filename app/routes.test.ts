@@ -223,15 +223,12 @@ describe("the inventory of planned screens", () => {
 });
 
 describe("a link in the chrome", () => {
-  test.each([
-    "/rewards",
-    "/REWARDS",
-    "/rewardShop/browse",
-    "/app?from=home",
-    "/reviews/",
-  ])("to %s leads to a placeholder", (to) => {
-    expect(leadsToPlaceholder(to)).toBe(true);
-  });
+  test.each(["/rewards", "/REWARDS", "/rewardShop/browse", "/app?from=home", "/reviews/"])(
+    "to %s leads to a placeholder",
+    (to) => {
+      expect(leadsToPlaceholder(to)).toBe(true);
+    },
+  );
 
   test.each([
     "/",

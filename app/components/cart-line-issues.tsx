@@ -1,5 +1,6 @@
-import type { CartAction, CartItem } from "#app/cart/cart.ts";
+import type { CartItem } from "#app/cart/cart.ts";
 import { dispatchCart } from "#app/cart/cart-store.ts";
+import { FixButton } from "#app/components/cart-quantity.tsx";
 import { kobo, koboToNaira } from "#app/money.ts";
 import { type QuotedLine, quoteSearch } from "#app/orders/checkout-quote.ts";
 
@@ -39,6 +40,7 @@ export function IssueFix({
     case "price_changed":
       return (
         <FixButton
+          dispatch={dispatchCart}
           change={{ type: "reprice", id: item.id, amount: koboToNaira(kobo(line.unitPriceKobo)) }}
         >
           Update my cart
@@ -72,6 +74,7 @@ export function IssueFix({
     case "short_stock":
       return (
         <FixButton
+          dispatch={dispatchCart}
           change={{ type: "setQuantityAndSize", item: { ...item, quantity: issue.available } }}
         >
           Change to {issue.available}
@@ -80,28 +83,23 @@ export function IssueFix({
     case "over_limit":
       return issue.allowed > 0 ? (
         <FixButton
+          dispatch={dispatchCart}
           change={{ type: "setQuantityAndSize", item: { ...item, quantity: issue.allowed } }}
         >
           Change to {issue.allowed}
         </FixButton>
       ) : (
-        <FixButton change={{ type: "remove", id: item.id }}>Remove it</FixButton>
+        <FixButton dispatch={dispatchCart} change={{ type: "remove", id: item.id }}>
+          Remove it
+        </FixButton>
       );
     case "out_of_stock":
-      return <FixButton change={{ type: "remove", id: item.id }}>Remove it</FixButton>;
+      return (
+        <FixButton dispatch={dispatchCart} change={{ type: "remove", id: item.id }}>
+          Remove it
+        </FixButton>
+      );
   }
-}
-
-function FixButton({ change, children }: { change: CartAction; children: React.ReactNode }) {
-  return (
-    <button
-      type="button"
-      className="font-semibold underline underline-offset-2 hover:no-underline"
-      onClick={() => dispatchCart(change)}
-    >
-      {children}
-    </button>
-  );
 }
 
 export function UnavailableLines({ ids, items }: { ids: string[]; items: CartItem[] }) {

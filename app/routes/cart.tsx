@@ -1,4 +1,4 @@
-import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
+import { ShoppingBag } from "lucide-react";
 import { useEffect, useMemo } from "react";
 import { Link, useFetcher } from "react-router";
 import {
@@ -15,6 +15,7 @@ import {
   quoteUrl,
   UnavailableLines,
 } from "#app/components/cart-line-issues.tsx";
+import { CartQuantity } from "#app/components/cart-quantity.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { Money } from "#app/components/ui/money.tsx";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
@@ -122,40 +123,7 @@ function CartLine({ item, quoted }: { item: CartItem; quoted: QuotedLine | undef
               </select>
             </label>
           ) : null}
-          <fieldset className="flex items-center rounded-lg border border-line">
-            <legend className="sr-only">Quantity of {name}</legend>
-            <button
-              type="button"
-              aria-label={`Remove one ${name}`}
-              onClick={() => dispatchCart({ type: "removeOne", id: item.id })}
-              className="flex size-9 items-center justify-center rounded-l-lg hover:bg-surface-sunken"
-            >
-              <Minus aria-hidden="true" className="size-4" />
-            </button>
-            <output
-              aria-live="polite"
-              aria-label={`Quantity of ${name}`}
-              className="min-w-8 text-center font-semibold"
-            >
-              {item.quantity}
-            </output>
-            <button
-              type="button"
-              aria-label={`Add one ${name}`}
-              onClick={() => dispatchCart({ type: "add", product: item })}
-              className="flex size-9 items-center justify-center rounded-r-lg hover:bg-surface-sunken"
-            >
-              <Plus aria-hidden="true" className="size-4" />
-            </button>
-          </fieldset>
-          <button
-            type="button"
-            onClick={() => dispatchCart({ type: "remove", id: item.id })}
-            className="inline-flex items-center gap-1 text-sm text-danger hover:underline"
-          >
-            <Trash2 aria-hidden="true" className="size-4" /> Remove
-            <span className="sr-only"> {name}</span>
-          </button>
+          <CartQuantity item={item} name={name} dispatch={dispatchCart} />
         </div>
         {shownIssues(quoted).map((issue) => (
           <div

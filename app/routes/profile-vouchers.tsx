@@ -7,7 +7,7 @@ import { FormMessage } from "#app/components/ui/field.tsx";
 import { services } from "#app/context.server.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";
 import { giftsOfGiver } from "#app/vouchers/gifts.server.ts";
-import { VoucherTicket } from "#app/vouchers/voucher-ticket.tsx";
+import { VoucherTicketList } from "#app/vouchers/voucher-ticket.tsx";
 import { vouchersOfOwner } from "#app/vouchers/wallet.server.ts";
 import type { Route } from "./+types/profile-vouchers";
 
@@ -81,13 +81,7 @@ export default function ProfileVouchers({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-ink-muted">
             Show the code or its QR at the business. Keep codes private: whoever has one can use it.
           </p>
-          <ul className="space-y-3">
-            {ready.map((voucher) => (
-              <li key={voucher.id}>
-                <VoucherTicket voucher={voucher} giftable />
-              </li>
-            ))}
-          </ul>
+          <VoucherTicketList vouchers={ready} />
         </section>
       ) : null}
       {giftsSent.length > 0 ? (
@@ -110,13 +104,7 @@ export default function ProfileVouchers({ loaderData }: Route.ComponentProps) {
           <h2 id="past" className="text-lg font-semibold text-ink">
             Used, expired and refunded
           </h2>
-          <ul className="space-y-3">
-            {past.map((voucher) => (
-              <li key={voucher.id}>
-                <VoucherTicket voucher={voucher} giftable />
-              </li>
-            ))}
-          </ul>
+          <VoucherTicketList vouchers={past} />
         </section>
       ) : null}
     </div>

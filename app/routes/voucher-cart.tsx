@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { Gift, Lock, Minus, Plus, Ticket, Trash2 } from "lucide-react";
+import { Gift, Lock, Ticket } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { data, Link, useFetcher, useNavigate, useSearchParams } from "react-router";
 import type { FieldErrors } from "#app/auth/forms.ts";
@@ -9,6 +9,7 @@ import { currentUser, requireUser } from "#app/auth/session.server.ts";
 import { type CartAction, type CartItem, groupByBusiness, lineTotalKobo } from "#app/cart/cart.ts";
 import { dispatchVoucherCart, useVoucherCart } from "#app/cart/cart-store.ts";
 import { cartLines } from "#app/components/cart-line-issues.tsx";
+import { CartQuantity, FixButton } from "#app/components/cart-quantity.tsx";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import { Field, FormMessage } from "#app/components/ui/field.tsx";
 import { Money } from "#app/components/ui/money.tsx";
@@ -343,40 +344,7 @@ function VoucherCartLine({
         <Money kobo={lineTotalKobo(item)} className="shrink-0 font-semibold text-ink" />
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-3">
-        <fieldset className="flex items-center rounded-lg border border-line">
-          <legend className="sr-only">Quantity of {name}</legend>
-          <button
-            type="button"
-            aria-label={`Remove one ${name}`}
-            onClick={() => dispatchVoucherCart({ type: "removeOne", id: item.id })}
-            className="flex size-9 items-center justify-center rounded-l-lg hover:bg-surface-sunken"
-          >
-            <Minus aria-hidden="true" className="size-4" />
-          </button>
-          <output
-            aria-live="polite"
-            aria-label={`Quantity of ${name}`}
-            className="min-w-8 text-center font-semibold"
-          >
-            {item.quantity}
-          </output>
-          <button
-            type="button"
-            aria-label={`Add one ${name}`}
-            onClick={() => dispatchVoucherCart({ type: "add", product: item })}
-            className="flex size-9 items-center justify-center rounded-r-lg hover:bg-surface-sunken"
-          >
-            <Plus aria-hidden="true" className="size-4" />
-          </button>
-        </fieldset>
-        <button
-          type="button"
-          onClick={() => dispatchVoucherCart({ type: "remove", id: item.id })}
-          className="inline-flex items-center gap-1 text-sm text-danger hover:underline"
-        >
-          <Trash2 aria-hidden="true" className="size-4" /> Remove
-          <span className="sr-only"> {name}</span>
-        </button>
+        <CartQuantity item={item} name={name} dispatch={dispatchVoucherCart} />
       </div>
       {quoted?.issues.map((issue) => (
         <div
@@ -412,32 +380,29 @@ function IssueFix({
     case "price_changed":
       return (
         <FixButton
+          dispatch={dispatchVoucherCart}
           change={{ type: "reprice", id: item.id, amount: koboToNaira(kobo(line.unitPriceKobo)) }}
         >
           Update my cart
         </FixButton>
       );
     case "not_on_sale":
-      return <FixButton change={remove}>Remove it</FixButton>;
+      return (
+        <FixButton dispatch={dispatchVoucherCart} change={remove}>
+          Remove it
+        </FixButton>
+      );
     case "short":
-      return <FixButton change={change(issue.available)}>Change to {issue.available}</FixButton>;
+      return (
+        <FixButton dispatch={dispatchVoucherCart} change={change(issue.available)}>
+          Change to {issue.available}
+        </FixButton>
+      );
     case "limit":
       return (
-        <FixButton change={change(issue.allowed)}>
+        <FixButton dispatch={dispatchVoucherCart} change={change(issue.allowed)}>
           {issue.allowed > 0 ? `Change to ${issue.allowed}` : "Remove it"}
         </FixButton>
       );
   }
-}
-
-function FixButton({ change, children }: { change: CartAction; children: React.ReactNode }) {
-  return (
-    <button
-      type="button"
-      className="font-semibold underline underline-offset-2 hover:no-underline"
-      onClick={() => dispatchVoucherCart(change)}
-    >
-      {children}
-    </button>
-  );
 }

@@ -15,7 +15,7 @@ import { loadCheckoutStatus } from "#app/orders/checkout-status.server.ts";
 import { cancelUnpaidCheckout } from "#app/orders/lifecycle.server.ts";
 import { paymentServices } from "#app/orders/payment-services.server.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";
-import { VoucherTicket } from "#app/vouchers/voucher-ticket.tsx";
+import { VoucherTicketList } from "#app/vouchers/voucher-ticket.tsx";
 import { ownVouchersOfCheckout } from "#app/vouchers/wallet.server.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/voucher-pay";
@@ -123,13 +123,7 @@ export default function VoucherPay({ loaderData, actionData }: Route.ComponentPr
           <h2 id="codes" className="text-lg font-semibold text-ink">
             Your codes
           </h2>
-          <ul className="space-y-3">
-            {loaderData.vouchers.map((voucher) => (
-              <li key={voucher.id}>
-                <VoucherTicket voucher={voucher} giftable />
-              </li>
-            ))}
-          </ul>
+          <VoucherTicketList vouchers={loaderData.vouchers} />
         </section>
       ) : null}
       <section aria-labelledby="orders" className="space-y-3">

@@ -7,7 +7,7 @@ import { formatDay } from "./offer-terms.ts";
 import type { QrImage } from "./voucher-qr.tsx";
 import { VoucherQr } from "./voucher-qr.tsx";
 
-/** A held voucher as the shopper's pages show it (wallet.server.ts's VoucherView, serialised). */
+/** A held voucher as the shopper's pages show it (wallet.server.ts makes it). */
 export interface VoucherTicketData {
   id: string;
   /** Null while it is on its way to a friend as a gift: the code is theirs. */
@@ -19,6 +19,7 @@ export interface VoucherTicketData {
   balanceKobo: Kobo;
   validUntil: string;
   status: "active" | "redeemed" | "expired" | "refunded";
+  /** What it is worth at the till today: after its end, the credit of the price paid. */
   redeemableKobo: Kobo;
   pastEnd: boolean;
   /** Its uses at the business, newest first (the shopper's own history). */
@@ -165,5 +166,18 @@ export function VoucherTicket({
         ) : null}
       </div>
     </article>
+  );
+}
+
+/** Vouchers one under another, each with a way to gift it. */
+export function VoucherTicketList({ vouchers }: { vouchers: VoucherTicketData[] }) {
+  return (
+    <ul className="space-y-3">
+      {vouchers.map((voucher) => (
+        <li key={voucher.id}>
+          <VoucherTicket voucher={voucher} giftable />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -7,7 +7,7 @@ import { voucherGifts, vouchers } from "./issued-schema.server.ts";
 import { redemptionsOfOwner } from "./redemption.server.ts";
 import { formatVoucherCode } from "./voucher-code.ts";
 import { voucherQr } from "./voucher-qr.server.ts";
-import type { QrImage } from "./voucher-qr.tsx";
+import type { VoucherTicketData } from "./voucher-ticket.tsx";
 import { pastEnd, redeemableKobo } from "./voucher-value.ts";
 
 /**
@@ -94,30 +94,10 @@ export async function vouchersOfOwner(executor: Executor, ownerId: string) {
   }));
 }
 
-export interface VoucherView {
-  id: string;
-  /** Grouped for reading: "7KQM-2XPD-H9TW-4RBN"; null while it is on its way as a gift. */
-  code: string | null;
-  qr: QrImage | null;
-  title: string;
-  offerId: string | null;
-  valueKobo: Kobo;
+/** A held voucher as its pages show it (the ticket's data), with what the order adds. */
+export interface VoucherView extends VoucherTicketData {
   priceKobo: Kobo;
-  balanceKobo: Kobo;
-  validUntil: string;
-  status: (typeof vouchers.$inferSelect)["status"];
-  /** What it is worth at the till today: after its end, the credit of the price paid. */
-  redeemableKobo: Kobo;
-  pastEnd: boolean;
   orderNumber: string;
-  business: { name: string; slug: string };
-  /** The gift it is on its way as: its code is the friend's now, not shown to the giver. */
-  gift: {
-    id: string;
-    status: "scheduled" | "sent";
-    recipientName: string;
-    deliverOn: string;
-  } | null;
 }
 
 function toVoucherView(

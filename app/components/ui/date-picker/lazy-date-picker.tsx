@@ -1,5 +1,5 @@
 import { CalendarDays } from "lucide-react";
-import { lazy, Suspense, useId } from "react";
+import { lazy, Suspense } from "react";
 import type { SingleDatePickerProps } from "./date-picker.tsx";
 import { formatDisplayDate } from "./format.ts";
 import { toIsoDate } from "./rules.ts";
@@ -27,20 +27,13 @@ function WaitingDateField({
   defaultValue,
   error,
 }: Omit<SingleDatePickerProps, "mode">) {
-  const id = useId();
   return (
     <div className="space-y-1.5">
-      <span id={id} className="block text-sm font-medium text-ink">
-        {label}
-      </span>
-      <div
-        aria-labelledby={id}
-        aria-busy="true"
-        className="flex min-h-11 items-center gap-2 rounded-lg border border-line bg-surface px-3 text-base text-ink"
-      >
+      <p className="text-sm font-medium text-ink">{label}</p>
+      <p className="flex min-h-11 items-center gap-2 rounded-lg border border-line bg-surface px-3 text-base text-ink">
         <CalendarDays aria-hidden="true" className="size-4 text-ink-muted" />
         {defaultValue ? formatDisplayDate(defaultValue) : "Loading the calendar…"}
-      </div>
+      </p>
       {name && defaultValue ? (
         <input type="hidden" name={name} value={toIsoDate(defaultValue)} />
       ) : null}

@@ -1,0 +1,77 @@
+import { Minus, Plus, Trash2 } from "lucide-react";
+import type { CartAction, CartItem } from "#app/cart/cart.ts";
+
+/**
+ * A cart line's controls, for either cart (the product cart and the voucher cart dispatch to
+ * their own store): one fewer, the quantity, one more, and remove. Each button names the line,
+ * so a screen reader hears which line it changes.
+ */
+export function CartQuantity({
+  item,
+  name,
+  dispatch,
+}: {
+  item: CartItem;
+  name: string;
+  dispatch: (action: CartAction) => void;
+}) {
+  return (
+    <>
+      <fieldset className="flex items-center rounded-lg border border-line">
+        <legend className="sr-only">Quantity of {name}</legend>
+        <button
+          type="button"
+          aria-label={`Remove one ${name}`}
+          onClick={() => dispatch({ type: "removeOne", id: item.id })}
+          className="flex size-9 items-center justify-center rounded-l-lg hover:bg-surface-sunken"
+        >
+          <Minus aria-hidden="true" className="size-4" />
+        </button>
+        <output
+          aria-live="polite"
+          aria-label={`Quantity of ${name}`}
+          className="min-w-8 text-center font-semibold"
+        >
+          {item.quantity}
+        </output>
+        <button
+          type="button"
+          aria-label={`Add one ${name}`}
+          onClick={() => dispatch({ type: "add", product: item })}
+          className="flex size-9 items-center justify-center rounded-r-lg hover:bg-surface-sunken"
+        >
+          <Plus aria-hidden="true" className="size-4" />
+        </button>
+      </fieldset>
+      <button
+        type="button"
+        onClick={() => dispatch({ type: "remove", id: item.id })}
+        className="inline-flex items-center gap-1 text-sm text-danger hover:underline"
+      >
+        <Trash2 aria-hidden="true" className="size-4" /> Remove
+        <span className="sr-only"> {name}</span>
+      </button>
+    </>
+  );
+}
+
+/** The one tap that changes a cart so a flagged line can be paid for. */
+export function FixButton({
+  change,
+  dispatch,
+  children,
+}: {
+  change: CartAction;
+  dispatch: (action: CartAction) => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="font-semibold underline underline-offset-2 hover:no-underline"
+      onClick={() => dispatch(change)}
+    >
+      {children}
+    </button>
+  );
+}
