@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { lagosToday } from "#app/console/lagos-time.ts";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
 import { users } from "#app/db/schema.server.ts";
 import { getFrom, signUpAs, type TestAccount } from "#tests/support/accounts.ts";
 import { createBusiness, createCategory } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
+import { createVoucherOffer } from "#tests/support/vouchers.ts";
 import * as home from "./home.tsx";
 
 /** The home page's "new near you": the shopper's saved city, a picked city, or every city. */
@@ -68,5 +70,35 @@ describe("the home page", () => {
     const page = await load("/?city=Kano");
     expect(page.city).toBe("Kano");
     expect(page.businesses).toEqual([]);
+  });
+});
+
+describe("the home page's vouchers", () => {
+  test("the biggest savings, and apart the offers whose sale ends within two weeks, soonest first", async () => {
+    const { db } = handle;
+    const category = await createCategory(db);
+    const spa = await createBusiness(db, { categoryId: category.id, slug: "voucher-spa" });
+    const inDays = (n: number) => lagosToday(new Date(Date.now() + n * 24 * 60 * 60_000));
+    await createVoucherOffer(db, spa.id, { title: "Lasting treat" });
+    await createVoucherOffer(db, spa.id, {
+      title: "Ends in ten",
+      validDays: null,
+      validUntil: inDays(10),
+    });
+    await createVoucherOffer(db, spa.id, {
+      title: "Ends in three",
+      validDays: null,
+      validUntil: inDays(3),
+    });
+    const page = await load("/?city=all");
+    expect(page.vouchers.map((offer) => offer.title).sort()).toEqual([
+      "Ends in ten",
+      "Ends in three",
+      "Lasting treat",
+    ]);
+    expect(page.endingVouchers.map((offer) => offer.title)).toEqual([
+      "Ends in three",
+      "Ends in ten",
+    ]);
   });
 });

@@ -16,9 +16,9 @@ import type { Route } from "./+types/home";
 
 /**
  * The home page: search, categories, the newest businesses near the shopper (their saved city
- * when signed in, else the city they pick with `?city=`, else every city) and popular products.
- * Flash sales and featured vouchers join when their tables exist; ratings too, so "top-rated"
- * waits for reviews and the list shows the newest.
+ * when signed in, else the city they pick with `?city=`, else every city), popular products, the
+ * vouchers with the biggest savings and those whose sale ends soonest. Flash sales join when
+ * their tables exist; ratings too, so "top-rated" waits for reviews and the list shows the newest.
  */
 export function meta({ matches }: Route.MetaArgs) {
   const origin = publicOrigin(matches);
@@ -51,15 +51,17 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const asked = parsed.success ? parsed.data.city || undefined : "all";
   const chosen = asked === undefined ? undefined : asked.toLowerCase() === "all" ? null : asked;
   // All at once: the saved city is read inside the businesses query too, not before it.
-  const [categories, products, vouchers, businesses, cities, saved] = await Promise.all([
-    listCategories(db),
-    featuredProducts(db, 12),
-    listOffers(db, { sort: "saving", limit: 4 }).then((page) => page.items),
-    newBusinessesNear(db, { city: chosen, userId: user?.id ?? null, limit: 8 }),
-    // Busiest cities first in the picker.
-    activeCities(db).then((all) => all.sort((a, b) => b.count - a.count)),
-    chosen === undefined ? savedCity(db, user?.id ?? null) : Promise.resolve(null),
-  ]);
+  const [categories, products, vouchers, endingVouchers, businesses, cities, saved] =
+    await Promise.all([
+      listCategories(db),
+      featuredProducts(db, 12),
+      listOffers(db, { sort: "saving", limit: 4 }).then((page) => page.items),
+      listOffers(db, { expiringSoon: true, sort: "ending", limit: 4 }).then((page) => page.items),
+      newBusinessesNear(db, { city: chosen, userId: user?.id ?? null, limit: 8 }),
+      // Busiest cities first in the picker.
+      activeCities(db).then((all) => all.sort((a, b) => b.count - a.count)),
+      chosen === undefined ? savedCity(db, user?.id ?? null) : Promise.resolve(null),
+    ]);
   const city = chosen === undefined ? saved : chosen;
   // The city as the picker spells it, when it is one of them.
   const known = cities.find((option) => option.name.toLowerCase() === city?.toLowerCase());
@@ -67,6 +69,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     categories,
     products,
     vouchers,
+    endingVouchers,
     businesses,
     cities,
     city: known?.name ?? city,
@@ -75,7 +78,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { categories, products, vouchers, businesses, cities, city, cityFromAccount } = loaderData;
+  const { categories, products, vouchers, endingVouchers, businesses, cities, city } = loaderData;
+  const { cityFromAccount } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4">
       <section className="py-8 sm:py-12">
@@ -154,6 +158,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
           <OfferGrid offers={vouchers} className="mt-4" />
+        </section>
+      ) : null}
+
+      {endingVouchers.length > 0 ? (
+        <section aria-labelledby="ending-title" className="mt-12">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+            <h2 id="ending-title" className="text-xl font-bold text-ink">
+              Vouchers ending soon
+            </h2>
+            <Link
+              to="/vouchers?expiring=1&sort=ending"
+              className="inline-flex items-center gap-1 text-sm font-semibold text-brand"
+            >
+              All ending soon <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          </div>
+          <p className="mt-1 text-sm text-ink-muted">
+            On sale for a few more days: once bought, each is valid as its terms say.
+          </p>
+          <OfferGrid offers={endingVouchers} className="mt-4" />
         </section>
       ) : null}
 
