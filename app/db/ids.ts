@@ -45,7 +45,8 @@ export type IdPrefix =
   | "vof"
   | "vch"
   | "vrd"
-  | "vgf";
+  | "vgf"
+  | "pte";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${base32(randomBytes(10))}`;

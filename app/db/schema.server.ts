@@ -8,5 +8,6 @@ export * from "../email/schema.server.ts";
 export * from "../follows/schema.server.ts";
 export * from "../orders/schema.server.ts";
 export * from "../payouts/schema.server.ts";
+export * from "../points/schema.server.ts";
 export * from "../vouchers/issued-schema.server.ts";
 export * from "../vouchers/schema.server.ts";
