@@ -1,13 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import pino from "pino";
 import { readSettings } from "#app/config.server.ts";
-import { type DatabaseHandle, openPglite, openPostgres } from "#app/db/database.server.ts";
 import { newId, secretToken } from "#app/db/ids.ts";
-import { migrate } from "#app/db/migrate.server.ts";
 import {
   businesses,
   categories,
@@ -26,6 +21,7 @@ import { startVoucherCheckout } from "#app/vouchers/checkout.server.ts";
 import { newVoucherCode } from "#app/vouchers/issue.server.ts";
 import { redeemVoucher } from "#app/vouchers/redemption.server.ts";
 import { startPaystackSimulator } from "#server/paystack-simulator/index.ts";
+import { freshBenchDatabase } from "../fresh-database.ts";
 import { machine, markdownTable, percentile, record, round } from "../http/record.ts";
 
 /**
@@ -72,36 +68,12 @@ const databaseUrl = values["database-url"];
 const engine = databaseUrl ? ("postgresql" as const) : ("pglite" as const);
 const host = machine();
 
-async function freshDatabase(): Promise<DatabaseHandle> {
-  if (databaseUrl) {
-    const name = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, ""));
-    if (!/^[a-z0-9_]+$/.test(name) || !name.includes("bench")) {
-      throw new Error(`Refusing to drop "${name}": give a database whose name contains "bench".`);
-    }
-    const admin = new URL(databaseUrl);
-    admin.pathname = "/postgres";
-    const client = new pg.Client({ connectionString: admin.toString() });
-    await client.connect();
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}"`);
-    await client.end();
-    // The server's pool size, so the tills contend as they would in production.
-    return openPostgres(databaseUrl, 10);
-  }
-  const dir = path.resolve(values["data-dir"]);
-  const marker = path.join(dir, ".oja-bench-vouchers");
-  if (existsSync(dir) && readdirSync(dir).length > 0 && !existsSync(marker)) {
-    throw new Error(`Refusing to delete ${dir}: not empty and not made by this bench.`);
-  }
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(marker, "Made by bench/vouchers; deleted by its next run.\n");
-  return openPglite({ dataDir: path.join(dir, "pglite") });
-}
-
-const handle = await freshDatabase();
+const handle = await freshBenchDatabase({
+  bench: "vouchers",
+  databaseUrl,
+  dataDir: values["data-dir"],
+});
 const db = handle.db;
-await migrate(db);
 
 const categoryId = newId("cat");
 await db.insert(categories).values({ id: categoryId, slug: "bench-spas", name: "Spas" });
