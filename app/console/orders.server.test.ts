@@ -516,11 +516,17 @@ describe("the dashboard", () => {
     });
   });
 
-  test("needs attention: paid orders oldest first, and products on sale with 3 or fewer left", async () => {
+  test("needs attention: paid orders of goods oldest first, and products on sale with 3 or fewer left", async () => {
     const spa = await freshBusiness();
     const newer = await orderAt(spa.id, "paid", { paidAt: "2026-11-24T10:00:00Z" });
     const older = await orderAt(spa.id, "paid", { paidAt: "2026-11-20T10:00:00Z" });
     await orderAt(spa.id, "fulfilled", { paidAt: "2026-11-19T10:00:00Z" });
+    // Vouchers sold stay paid, with nothing to hand over: they never wait.
+    const vouchers = await orderAt(spa.id, "paid", { paidAt: "2026-11-18T10:00:00Z" });
+    await db()
+      .update(orders)
+      .set({ kind: "vouchers", fulfilment: null })
+      .where(eq(orders.id, vouchers.orderId));
     await createProduct(db(), { businessId: spa.id, name: "Plenty", stock: 4 });
     await createProduct(db(), { businessId: spa.id, name: "Three left", stock: 3 });
     await createProduct(db(), { businessId: spa.id, name: "Sold out", stock: 0 });

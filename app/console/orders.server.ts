@@ -109,9 +109,16 @@ export async function dashboardFigures(db: Database, businessId: string, now = n
   return { today: pick("today"), week: pick("week"), weekStart, todayStart };
 }
 
-/** What needs a member's hand: paid orders to hand over (oldest first), stock running out. */
+/**
+ * What needs a member's hand: paid orders to hand over (oldest first), stock running out. Orders
+ * of vouchers hand nothing over (their codes are redeemed at the till), so they never wait here.
+ */
 export async function needsAttention(db: Database, businessId: string) {
-  const waitingWhere = and(eq(orders.businessId, businessId), eq(orders.status, "paid"));
+  const waitingWhere = and(
+    eq(orders.businessId, businessId),
+    eq(orders.status, "paid"),
+    eq(orders.kind, "goods"),
+  );
   const lowWhere = and(
     eq(products.businessId, businessId),
     eq(products.status, "active"),
@@ -174,6 +181,7 @@ export async function consoleAlerts(db: Database, businessId: string, now = new 
   const newWhere = and(
     eq(orders.businessId, businessId),
     eq(orders.status, "paid"),
+    eq(orders.kind, "goods"),
     gte(orders.paidAt, new Date(now.getTime() - newOrderWindowMs)),
   );
   const disputedWhere = and(
