@@ -1,6 +1,6 @@
 import type { CartItem } from "#app/cart/cart.ts";
 import { dispatchCart } from "#app/cart/cart-store.ts";
-import { FixButton } from "#app/components/cart-quantity.tsx";
+import { FixButton } from "#app/components/cart-fix-button.tsx";
 import { kobo, koboToNaira } from "#app/money.ts";
 import { type QuotedLine, quoteSearch } from "#app/orders/checkout-quote.ts";
 
