@@ -238,7 +238,7 @@ function VoucherCartForm({
             <span>Total</span>
             {quote ? (
               <Money kobo={kobo(quote.totalKobo)} className="font-bold" />
-            ) : (
+            ) : quoteFetcher.data?.error ? null : (
               <span className="text-sm text-ink-muted">Checking prices…</span>
             )}
           </p>
@@ -250,6 +250,9 @@ function VoucherCartForm({
             </p>
           ) : null}
           {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
+          {quoteFetcher.data?.error ? (
+            <FormMessage tone="error">{quoteFetcher.data.error}</FormMessage>
+          ) : null}
           {blocked ? (
             <p className="text-sm font-medium text-danger" role="status">
               Some lines need a change before you can pay: see the notes beside them.
