@@ -56,15 +56,13 @@ const db = handle.db;
 // the wallet set to their sum), and `concurrency` writers' shoppers.
 const heavy = newId("usr");
 const writers = Array.from({ length: concurrency }, () => newId("usr"));
-await db
-  .insert(users)
-  .values(
-    [heavy, ...writers].map((id, index) => ({
-      id,
-      name: `Bench ${index}`,
-      email: `${id}@bench.oja.test`,
-    })),
-  );
+await db.insert(users).values(
+  [heavy, ...writers].map((id, index) => ({
+    id,
+    name: `Bench ${index}`,
+    email: `${id}@bench.oja.test`,
+  })),
+);
 const yearMs = 365 * 24 * 60 * 60_000;
 const now = Date.now();
 for (let start = 0; start < entries; start += 2_000) {
