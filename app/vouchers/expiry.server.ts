@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNotNull, isNull, lt, lte } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { lagosToday } from "#app/console/lagos-time.ts";
 import type { Database } from "#app/db/database.server.ts";
@@ -8,7 +8,7 @@ import { renderEmail } from "#app/email/render.ts";
 import type { JobDefinition } from "#app/jobs/jobs.server.ts";
 import { formatNaira, kobo } from "#app/money.ts";
 import { addDays } from "./gift-limits.ts";
-import { vouchers } from "./issued-schema.server.ts";
+import { voucherGifts, vouchers } from "./issued-schema.server.ts";
 import { formatDay } from "./offer-terms.ts";
 import { redeemableKobo } from "./voucher-value.ts";
 
@@ -62,6 +62,9 @@ async function warnBatch(context: { db: Database; publicUrl: string }, today: st
           isNotNull(vouchers.ownerId),
           gte(vouchers.validUntil, today),
           lte(vouchers.validUntil, addDays(today, warnDaysBefore)),
+          // A gift on its way is told to whoever claims it, not to the giver.
+          sql`not exists (select 1 from ${voucherGifts} g where g.voucher_id = ${vouchers.id}
+            and g.status in ('scheduled', 'sent'))`,
         ),
       )
       .orderBy(asc(vouchers.validUntil), asc(vouchers.id))
