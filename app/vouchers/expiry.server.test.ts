@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
-import { secretToken } from "#app/db/ids.ts";
-import { emailOutbox, vouchers } from "#app/db/schema.server.ts";
+import { newId, secretToken } from "#app/db/ids.ts";
+import { emailOutbox, voucherGifts, vouchers } from "#app/db/schema.server.ts";
 import { signUpAs, type TestAccount } from "#tests/support/accounts.ts";
 import { createBusiness, createCategory } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
@@ -49,6 +49,25 @@ describe("a voucher's end", () => {
       ownerId: holder.userId,
       validUntil: "2026-12-20",
     });
+    // On its way to a friend as a gift: the friend is told once they claim it, not the giver.
+    const gifted = await createVoucher(db(), {
+      businessId: spa.id,
+      ownerId: holder.userId,
+      validUntil: "2026-12-05",
+    });
+    await db()
+      .insert(voucherGifts)
+      .values({
+        id: newId("vgf"),
+        voucherId: gifted.id,
+        giverId: holder.userId,
+        giverName: "Ada",
+        recipientName: "Bola",
+        recipientEmail: "bola@example.com",
+        deliverOn: "2026-12-01",
+        token: secretToken(),
+        status: "sent",
+      });
     await runVoucherExpiry(context(), now);
     await runVoucherExpiry(context(), now);
     const emails = await endingEmails();
