@@ -49,3 +49,19 @@ export async function freshBenchDatabase(options: {
   await migrate(handle.db);
   return handle;
 }
+
+/** Reads counting options ("100") as whole numbers of at least 1, or stops with the option's name. */
+export function counts<Name extends string>(
+  values: Record<Name, string | undefined>,
+  names: readonly Name[],
+): Record<Name, number> {
+  const read = {} as Record<Name, number>;
+  for (const name of names) {
+    const value = Number(values[name]);
+    if (!Number.isInteger(value) || value < 1) {
+      throw new Error(`--${name} must be a whole number ≥ 1`);
+    }
+    read[name] = value;
+  }
+  return read;
+}

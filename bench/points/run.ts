@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { newId } from "#app/db/ids.ts";
 import { pointsEntries, pointsWallets, users } from "#app/db/schema.server.ts";
 import { earnedInYear, recordPoints, walletOf } from "#app/points/ledger.server.ts";
-import { freshBenchDatabase } from "../fresh-database.ts";
+import { counts, freshBenchDatabase } from "../fresh-database.ts";
 import { machine, markdownTable, percentile, record, round } from "../http/record.ts";
 
 /**
@@ -30,18 +30,12 @@ const { values } = parseArgs({
     "no-record": { type: "boolean", default: false },
   },
 });
-const entries = Number(values.entries);
-const reads = Number(values.reads);
-const writes = Number(values.writes);
-const concurrency = Number(values.concurrency);
-for (const [name, value] of [
-  ["--entries", entries],
-  ["--reads", reads],
-  ["--writes", writes],
-  ["--concurrency", concurrency],
-] as const) {
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number ≥ 1`);
-}
+const { entries, reads, writes, concurrency } = counts(values, [
+  "entries",
+  "reads",
+  "writes",
+  "concurrency",
+]);
 const databaseUrl = values["database-url"];
 const engine = databaseUrl ? ("postgresql" as const) : ("pglite" as const);
 const host = machine();

@@ -21,7 +21,7 @@ import { startVoucherCheckout } from "#app/vouchers/checkout.server.ts";
 import { newVoucherCode } from "#app/vouchers/issue.server.ts";
 import { redeemVoucher } from "#app/vouchers/redemption.server.ts";
 import { startPaystackSimulator } from "#server/paystack-simulator/index.ts";
-import { freshBenchDatabase } from "../fresh-database.ts";
+import { counts, freshBenchDatabase } from "../fresh-database.ts";
 import { machine, markdownTable, percentile, record, round } from "../http/record.ts";
 
 /**
@@ -52,18 +52,12 @@ const { values } = parseArgs({
     "no-record": { type: "boolean", default: false },
   },
 });
-const buyers = Number(values.buyers);
-const units = Number(values.units);
-const voucherCount = Number(values.vouchers);
-const concurrency = Number(values.concurrency);
-for (const [name, value] of [
-  ["--buyers", buyers],
-  ["--units", units],
-  ["--vouchers", voucherCount],
-  ["--concurrency", concurrency],
-] as const) {
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number ≥ 1`);
-}
+const {
+  buyers,
+  units,
+  vouchers: voucherCount,
+  concurrency,
+} = counts(values, ["buyers", "units", "vouchers", "concurrency"]);
 const databaseUrl = values["database-url"];
 const engine = databaseUrl ? ("postgresql" as const) : ("pglite" as const);
 const host = machine();
