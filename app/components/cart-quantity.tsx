@@ -1,5 +1,42 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
-import type { CartAction, CartItem } from "#app/cart/cart.ts";
+import type { ReactNode } from "react";
+import type { CartAction, CartGroup, CartItem } from "#app/cart/cart.ts";
+
+/** A text field the item was added with ("name", "businessName"…), when it has one. */
+export function cartItemText(item: CartItem, field: string): string | undefined {
+  const value = item[field];
+  return typeof value === "string" && value ? value : undefined;
+}
+
+/**
+ * One business's lines in a cart page (product or voucher cart): its name as the heading,
+ * `line` for each item, and what follows them (`footer`, e.g. the subtotal).
+ */
+export function CartBusinessGroup({
+  group,
+  line,
+  footer,
+}: {
+  group: CartGroup;
+  line: (item: CartItem) => ReactNode;
+  footer?: (businessName: string) => ReactNode;
+}) {
+  const first = group.items[0];
+  const businessName = (first && cartItemText(first, "businessName")) ?? "Business";
+  const headingId = `business-${group.businessId}`;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mt-4 rounded-card border border-line bg-surface px-4"
+    >
+      <h2 id={headingId} className="border-b border-line py-3 font-semibold text-ink">
+        {businessName}
+      </h2>
+      <ul className="divide-y divide-line">{group.items.map(line)}</ul>
+      {footer?.(businessName)}
+    </section>
+  );
+}
 
 /**
  * A cart line's controls, for either cart (the product cart and the voucher cart dispatch to

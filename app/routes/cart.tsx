@@ -15,7 +15,7 @@ import {
   quoteUrl,
   UnavailableLines,
 } from "#app/components/cart-line-issues.tsx";
-import { CartQuantity } from "#app/components/cart-quantity.tsx";
+import { CartBusinessGroup, CartQuantity, cartItemText } from "#app/components/cart-quantity.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { Money } from "#app/components/ui/money.tsx";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
@@ -29,11 +29,6 @@ import {
 
 export function meta() {
   return [{ title: "Your cart · Oja" }];
-}
-
-function text(item: CartItem, field: string): string | undefined {
-  const value = item[field];
-  return typeof value === "string" && value ? value : undefined;
 }
 
 function sizesOf(item: CartItem): string[] {
@@ -71,12 +66,12 @@ function shownIssues(line: QuotedLine | undefined): QuotedLine["issues"] {
 }
 
 function CartLine({ item, quoted }: { item: CartItem; quoted: QuotedLine | undefined }) {
-  const name = text(item, "name") ?? "Product";
-  const image = text(item, "image");
+  const name = cartItemText(item, "name") ?? "Product";
+  const image = cartItemText(item, "image");
   const sizes = sizesOf(item);
   const href =
-    text(item, "businessSlug") && text(item, "productSlug")
-      ? `/${text(item, "businessSlug")}/products/${text(item, "productSlug")}`
+    cartItemText(item, "businessSlug") && cartItemText(item, "productSlug")
+      ? `/${cartItemText(item, "businessSlug")}/products/${cartItemText(item, "productSlug")}`
       : undefined;
   return (
     <li className="flex gap-3 py-4" data-testid="cart-line">
@@ -193,31 +188,21 @@ export default function Cart() {
             <UnavailableLines ids={unavailable} items={items} />
           </div>
         ) : null}
-        {groups.map((group) => {
-          const first = group.items[0];
-          const businessName = (first && text(first, "businessName")) ?? "Business";
-          const headingId = `business-${group.businessId}`;
-          return (
-            <section
-              key={group.businessId}
-              aria-labelledby={headingId}
-              className="mt-4 rounded-card border border-line bg-surface px-4"
-            >
-              <h2 id={headingId} className="border-b border-line py-3 font-semibold text-ink">
-                {businessName}
-              </h2>
-              <ul className="divide-y divide-line">
-                {group.items.map((item) => (
-                  <CartLine key={item.id} item={item} quoted={quotedLines.get(item.id)} />
-                ))}
-              </ul>
+        {groups.map((group) => (
+          <CartBusinessGroup
+            key={group.businessId}
+            group={group}
+            line={(item) => (
+              <CartLine key={item.id} item={item} quoted={quotedLines.get(item.id)} />
+            )}
+            footer={(businessName) => (
               <p className="flex justify-between border-t border-line py-3 text-sm">
                 <span className="text-ink-muted">Subtotal from {businessName}</span>
                 <Money kobo={group.subtotalKobo} className="font-semibold text-ink" />
               </p>
-            </section>
-          );
-        })}
+            )}
+          />
+        ))}
       </div>
       <aside aria-labelledby="summary-title" className="lg:pt-12">
         <div className="rounded-card border border-line bg-surface p-4 lg:sticky lg:top-24">

@@ -10,7 +10,7 @@ import { type CartAction, type CartItem, groupByBusiness, lineTotalKobo } from "
 import { dispatchVoucherCart, useVoucherCart } from "#app/cart/cart-store.ts";
 import { FixButton } from "#app/components/cart-fix-button.tsx";
 import { cartLines } from "#app/components/cart-line-issues.tsx";
-import { CartQuantity } from "#app/components/cart-quantity.tsx";
+import { CartBusinessGroup, CartQuantity, cartItemText } from "#app/components/cart-quantity.tsx";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import { Field, FormMessage } from "#app/components/ui/field.tsx";
 import { Money } from "#app/components/ui/money.tsx";
@@ -82,11 +82,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 const quoteUrl = (lines: string) => `/api/vouchers/quote?${new URLSearchParams({ lines })}`;
-
-function text(item: CartItem, field: string): string | undefined {
-  const value = item[field];
-  return typeof value === "string" && value ? value : undefined;
-}
 
 export default function VoucherCart({ loaderData }: Route.ComponentProps) {
   const items = useVoucherCart();
@@ -200,27 +195,15 @@ function VoucherCartForm({
             </FormMessage>
           </div>
         ) : null}
-        {groupByBusiness(items).map((group) => {
-          const first = group.items[0];
-          const businessName = (first && text(first, "businessName")) ?? "Business";
-          const headingId = `business-${group.businessId}`;
-          return (
-            <section
-              key={group.businessId}
-              aria-labelledby={headingId}
-              className="mt-4 rounded-card border border-line bg-surface px-4"
-            >
-              <h2 id={headingId} className="border-b border-line py-3 font-semibold text-ink">
-                {businessName}
-              </h2>
-              <ul className="divide-y divide-line">
-                {group.items.map((item) => (
-                  <VoucherCartLine key={item.id} item={item} quoted={quoted.get(item.id)} />
-                ))}
-              </ul>
-            </section>
-          );
-        })}
+        {groupByBusiness(items).map((group) => (
+          <CartBusinessGroup
+            key={group.businessId}
+            group={group}
+            line={(item) => (
+              <VoucherCartLine key={item.id} item={item} quoted={quoted.get(item.id)} />
+            )}
+          />
+        ))}
       </div>
       <aside aria-labelledby="pay-title" className="lg:pt-12">
         <payFetcher.Form
@@ -325,7 +308,7 @@ function VoucherCartLine({
   item: CartItem;
   quoted: VoucherQuotedLine | undefined;
 }) {
-  const name = text(item, "name") ?? "Voucher";
+  const name = cartItemText(item, "name") ?? "Voucher";
   return (
     <li className="py-4" data-testid="voucher-cart-line">
       <div className="flex items-start justify-between gap-3">
