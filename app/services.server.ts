@@ -11,6 +11,7 @@ import { type MediaStores, openMediaStores } from "./media/store.server.ts";
 import { uploadSweepJob } from "./media/uploads.server.ts";
 import { paymentJobs } from "./orders/payment-jobs.server.ts";
 import { createPaymentProvider } from "./payments/provider.server.ts";
+import { pointsJobs } from "./points/upkeep.server.ts";
 import { createBriefCache } from "./search/brief-cache.server.ts";
 import { createRateLimits } from "./security/rate-limit.server.ts";
 import { isCatalogEmpty, seedDemo } from "./seed/demo.server.ts";
@@ -96,6 +97,7 @@ export async function startServices(): Promise<RunningServices> {
       ...paymentJobs({ db, payments, log: jobsLog, publicUrl: settings.publicUrl, emailQueued }),
       ...giftJobs({ db, log: jobsLog, publicUrl: settings.publicUrl, emailQueued }),
       ...voucherExpiryJobs({ db, log: jobsLog, publicUrl: settings.publicUrl, emailQueued }),
+      ...pointsJobs({ db, log: jobsLog, publicUrl: settings.publicUrl, emailQueued }),
       ...email.jobs,
       uploadSweepJob({ db, media: media.originals, log: jobsLog }),
     ],

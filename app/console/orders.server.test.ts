@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
@@ -16,6 +16,8 @@ import { pollRefunds, sendPendingRefunds, verifyAndConfirm } from "#app/orders/c
 import { defaultHoldLimits } from "#app/orders/hold-limits.ts";
 import { markFulfilled, refundOrder } from "#app/orders/lifecycle.server.ts";
 import { ordersOfShopper } from "#app/orders/orders.server.ts";
+import { orderLineCause } from "#app/points/order-points.server.ts";
+import { pointsEntries } from "#app/points/schema.server.ts";
 import * as checkoutStatus from "#app/routes/checkout-status.tsx";
 import * as profileOrder from "#app/routes/profile-order.tsx";
 import * as dashboard from "#app/routes/vendor-dashboard.tsx";
@@ -730,6 +732,42 @@ describe("the refund rules (refundOrder, decision 027)", () => {
     expect(retried).toMatchObject({ ok: true, amountKobo: 250_000, closed: false, leftKobo: 0 });
     expect(await orderNow(order.id)).toMatchObject({ status: "refunded", refundedAt: closedAt });
     expect(await stockOf(db(), product.id)).toBe(10);
+  });
+
+  test("points: a paid order's line earns pending points once, and its refunds take back their share", async () => {
+    const { order, reference } = await paidOrder(pickup(2));
+    // Told again (webhook after the callback): nothing more.
+    await verifyAndConfirm(paymentContext(), reference);
+    const cause = orderLineCause(order.id, 0);
+    const movesOf = async () =>
+      (
+        await db()
+          .select({
+            kind: pointsEntries.kind,
+            points: sql<number>`${pointsEntries.availableDelta} + ${pointsEntries.pendingDelta}`,
+          })
+          .from(pointsEntries)
+          .where(or(eq(pointsEntries.cause, cause), eq(pointsEntries.settles, cause)))
+          .orderBy(pointsEntries.createdAt)
+      ).map(({ kind, points }) => [kind, Number(points)]);
+    // 2 × ₦2,500: 50 points, pending for the shopper, at Ewa Spa.
+    expect(await movesOf()).toEqual([["pending", 50]]);
+    const [earned] = await db().select().from(pointsEntries).where(eq(pointsEntries.cause, cause));
+    expect(earned).toMatchObject({ userId: shopper.userId, businessId: business.id });
+    expect(earned?.note).toBe(`Order ${order.number} at Ewa Spa`);
+
+    // ₦1,500.50 of ₦5,000 back: the line keeps the points of ₦3,499.50, 34.
+    await refundOrder(db(), order.id, "One towel was torn.", { amountKobo: 150_050 });
+    expect(await movesOf()).toEqual([
+      ["pending", 50],
+      ["reverse", -16],
+    ]);
+    await refundOrder(db(), order.id, "Closed for the week.");
+    expect(await movesOf()).toEqual([
+      ["pending", 50],
+      ["reverse", -16],
+      ["reverse", -34],
+    ]);
   });
 
   test("unpaid, cancelled and replaced orders can't be refunded (409), and another's id is a 404", async () => {

@@ -4,6 +4,7 @@ import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 import { businesses, images, productImages, products } from "#app/db/schema.server.ts";
 import { formatNaira, kobo, koboToNaira } from "#app/money.ts";
+import { reverseRefundedPoints } from "#app/points/order-points.server.ts";
 import { refundOrderVouchers, voucherRefundRefusal } from "#app/vouchers/voucher-refunds.server.ts";
 import { heldLinesOf, returnStock } from "./checkout.server.ts";
 import { closeUnpaidOrders } from "./confirm.server.ts";
@@ -293,6 +294,13 @@ export async function refundOrder(
       createdAt: now,
       updatedAt: now,
     });
+    const totalKobo = orderTotalKobo(order);
+    await reverseRefundedPoints(
+      tx,
+      { id: order.id, number: order.number, totalKobo },
+      { id: refundId, refundedKobo: totalKobo - leftKobo + amountKobo },
+      now,
+    );
     return { ok: true, refundId, amountKobo, closed: closes, leftKobo: leftKobo - amountKobo };
   });
 }

@@ -111,7 +111,7 @@ describe("the ledger", () => {
     }
     // Line 1 is refunded during the return window.
     await db().transaction((tx) =>
-      reversePoints(tx, `order-line:ord_x${ada}:1`, "Refunded", paidAt),
+      reversePoints(tx, `order-line:ord_x${ada}:1`, { note: "Refunded" }, paidAt),
     );
     expect(await walletOf(db(), ada)).toEqual({ available: 0, pending: 150 });
     await approveDuePoints(db(), new Date(paidAt.getTime() + 6 * day));
@@ -125,6 +125,40 @@ describe("the ledger", () => {
     expect(await sums(ada)).toEqual({ available: 150, pending: 0 });
   });
 
+  test("partial refunds take points in parts; the approval moves what is left", async () => {
+    const ada = await shopper();
+    const paidAt = new Date("2026-12-01T10:00:00Z");
+    const cause = `order-line:ord_p${ada}:0`;
+    await record({ userId: ada, kind: "pending", pendingDelta: 100, cause }, paidAt);
+    const refund = (id: string, keep: number) =>
+      db().transaction((tx) =>
+        reversePoints(tx, cause, { note: "Refunded", keep, reversalCause: id }, paidAt),
+      );
+    // Two refunds at once (the line keeps 70, then 40), and one of them told twice.
+    await Promise.all([refund(`r1:${ada}`, 70), refund(`r2:${ada}`, 40), refund(`r1:${ada}`, 70)]);
+    expect(await walletOf(db(), ada)).toEqual({ available: 0, pending: 40 });
+    await approveDuePoints(db(), new Date(paidAt.getTime() + 8 * day));
+    expect(await walletOf(db(), ada)).toEqual({ available: 40, pending: 0 });
+    // A refund after the approval takes from what is available, at most what is left.
+    const late = await db().transaction((tx) =>
+      reversePoints(tx, cause, { note: "Refunded", reversalCause: `r3:${ada}` }),
+    );
+    expect(late).toMatchObject({ recorded: true, wallet: { available: 0 } });
+    expect(await sums(ada)).toEqual({ available: 0, pending: 0 });
+  });
+
+  test("an order line reversed whole before its day is never approved", async () => {
+    const ada = await shopper();
+    const paidAt = new Date("2026-12-01T10:00:00Z");
+    const cause = `order-line:ord_w${ada}:0`;
+    await record({ userId: ada, kind: "pending", pendingDelta: 60, cause }, paidAt);
+    await db().transaction((tx) =>
+      reversePoints(tx, cause, { note: "Refunded", reversalCause: `r:${ada}` }),
+    );
+    expect(await approveDuePoints(db(), new Date(paidAt.getTime() + 8 * day))).toBe(0);
+    expect(await walletOf(db(), ada)).toEqual({ available: 0, pending: 0 });
+  });
+
   test("a refund after approval takes the points back from those available, never below zero", async () => {
     const ada = await shopper();
     const paidAt = new Date("2026-12-01T10:00:00Z");
@@ -132,10 +166,12 @@ describe("the ledger", () => {
     await record({ userId: ada, kind: "pending", pendingDelta: 300, cause }, paidAt);
     await approveDuePoints(db(), new Date(paidAt.getTime() + 8 * day));
     await record({ userId: ada, kind: "spend", availableDelta: -250, cause: `spend:${ada}` });
-    const reversed = await db().transaction((tx) => reversePoints(tx, cause, "Refunded"));
+    const reversed = await db().transaction((tx) => reversePoints(tx, cause, { note: "Refunded" }));
     expect(reversed).toMatchObject({ recorded: true, wallet: { available: 0 } });
     // Once.
-    expect(await db().transaction((tx) => reversePoints(tx, cause, "Refunded"))).toMatchObject({
+    expect(
+      await db().transaction((tx) => reversePoints(tx, cause, { note: "Refunded" })),
+    ).toMatchObject({
       recorded: false,
     });
     expect(await walletOf(db(), ada)).toEqual({ available: 0, pending: 0 });
@@ -243,7 +279,8 @@ describe("random sequences", () => {
                       at,
                     )
                 : roll < 0.85
-                  ? () => db().transaction((tx) => reversePoints(tx, refunded, "Refund", at))
+                  ? () =>
+                      db().transaction((tx) => reversePoints(tx, refunded, { note: "Refund" }, at))
                   : roll < 0.95
                     ? () => approveDuePoints(db(), at)
                     : () => expireIdlePoints(db(), at);

@@ -21,6 +21,8 @@ export interface PointsChange {
   /** Change to the points waiting for approval. */
   pendingDelta?: number;
   cause: string;
+  /** For an approval or a reversal: the cause of the entry it settles. */
+  settles?: string;
   businessId?: string | null;
   note?: string;
 }
@@ -38,6 +40,13 @@ export type RecordResult =
 export const approvalDays = 7;
 /** Points expire this many months after the wallet's last earning or spending. */
 export const expiryMonths = 12;
+
+/** When the points of a wallet last earned or spent on at `lastActivityAt` expire. */
+export function pointsExpireAt(lastActivityAt: Date): Date {
+  const at = new Date(lastActivityAt);
+  at.setUTCMonth(at.getUTCMonth() + expiryMonths);
+  return at;
+}
 
 /** Earning and spending keep points alive; approvals, reversals and adjustments don't. */
 const activity = new Set<PointsEntryKind>(["earn", "pending", "spend"]);
@@ -90,6 +99,7 @@ export async function recordPoints(
       availableDelta,
       pendingDelta,
       cause: change.cause,
+      settles: change.settles ?? null,
       businessId: change.businessId ?? null,
       note: change.note ?? "",
       createdAt: now,
@@ -141,66 +151,77 @@ export async function earnedInYear(executor: Executor, userId: string, now = new
 }
 
 /**
- * Takes back the points of a cause (a refunded order line): from those still waiting when it
- * wasn't approved yet (then it never will be), else from those available, but never below zero:
- * points already spent stay spent. Once per cause.
+ * What is left of the points a pending entry credited and whether they were approved, read under
+ * the shopper's wallet lock (two refunds of one line at once take what is left once).
+ */
+async function standingOf(tx: Executor, cause: string) {
+  const [earned] = await tx.select().from(pointsEntries).where(eq(pointsEntries.cause, cause));
+  if (earned?.kind !== "pending") return null;
+  const wallet = await lockWallet(tx, earned.userId);
+  const settling = await tx
+    .select({
+      kind: pointsEntries.kind,
+      points: sql<number>`${pointsEntries.availableDelta} + ${pointsEntries.pendingDelta}`,
+    })
+    .from(pointsEntries)
+    .where(eq(pointsEntries.settles, cause));
+  const reversed = settling
+    .filter((entry) => entry.kind === "reverse")
+    .reduce((sum, entry) => sum - Number(entry.points), 0);
+  return {
+    earned,
+    wallet,
+    left: earned.pendingDelta - reversed,
+    approved: settling.some((entry) => entry.kind === "approve"),
+  };
+}
+
+/**
+ * Takes back points of a cause (an order line, for a refund) until it holds only `keep` of them
+ * (none by default), each take with its own cause (one per refund) so a replay takes nothing
+ * more. From the
+ * points still waiting while the cause isn't approved (the approval then moves only what is
+ * left), else from those available, but never below zero: points already spent stay spent.
  */
 export async function reversePoints(
   tx: Executor,
   cause: string,
-  note: string,
+  take: { note: string; keep?: number; reversalCause?: string },
   now = new Date(),
 ): Promise<RecordResult | null> {
-  const [earned] = await tx.select().from(pointsEntries).where(eq(pointsEntries.cause, cause));
-  if (earned?.kind !== "pending") return null;
-  const points = earned.pendingDelta;
-  const [approved] = await tx
-    .select({ id: pointsEntries.id })
-    .from(pointsEntries)
-    .where(eq(pointsEntries.cause, `approve:${cause}`));
+  const standing = await standingOf(tx, cause);
+  if (!standing) return null;
+  const { earned, left, approved, wallet } = standing;
+  const wanted = left - Math.max(take.keep ?? 0, 0);
+  const change = {
+    userId: earned.userId,
+    kind: "reverse" as const,
+    cause: take.reversalCause ?? `reverse:${cause}`,
+    settles: cause,
+    businessId: earned.businessId,
+    note: take.note,
+  };
   if (!approved) {
-    return recordPoints(
-      tx,
-      {
-        userId: earned.userId,
-        kind: "reverse",
-        pendingDelta: -points,
-        cause: `reverse:${cause}`,
-        businessId: earned.businessId,
-        note,
-      },
-      now,
-    );
+    if (wanted <= 0) return { recorded: false, reason: "replayed", wallet };
+    return recordPoints(tx, { ...change, pendingDelta: -wanted }, now);
   }
-  const wallet = await lockWallet(tx, earned.userId);
-  const taken = Math.min(points, wallet.available);
-  if (taken === 0) return { recorded: false, reason: "insufficient", wallet };
-  return recordPoints(
-    tx,
-    {
-      userId: earned.userId,
-      kind: "reverse",
-      availableDelta: -taken,
-      cause: `reverse:${cause}`,
-      businessId: earned.businessId,
-      note,
-    },
-    now,
-  );
+  const taken = Math.min(wanted, wallet.available);
+  if (taken <= 0) return { recorded: false, reason: "insufficient", wallet };
+  return recordPoints(tx, { ...change, availableDelta: -taken }, now);
 }
 
 /**
- * Approves the pending points whose return window has passed and that no refund took back, a
+ * Approves the pending points whose return window has passed, less what refunds took back, a
  * batch at a time; each approval's cause is its entry's, so runs at the same moment on several
  * instances approve each once.
  */
 export async function approveDuePoints(db: Database, now = new Date()): Promise<number> {
   const due = new Date(now.getTime() - approvalDays * 24 * 60 * 60_000);
-  const settled = alias(pointsEntries, "settled");
+  const settling = alias(pointsEntries, "settling");
   let approved = 0;
   for (;;) {
     const batch = await db
-      .select()
+      .select({ cause: pointsEntries.cause })
       .from(pointsEntries)
       .where(
         and(
@@ -208,34 +229,44 @@ export async function approveDuePoints(db: Database, now = new Date()): Promise<
           lt(pointsEntries.createdAt, due),
           notExists(
             db
-              .select({ id: settled.id })
-              .from(settled)
-              .where(
-                sql`${settled.cause} in ('approve:' || ${pointsEntries.cause}, 'reverse:' || ${pointsEntries.cause})`,
-              ),
+              .select({ id: settling.id })
+              .from(settling)
+              .where(and(eq(settling.settles, pointsEntries.cause), eq(settling.kind, "approve"))),
           ),
+          // Not reversed whole.
+          sql`${pointsEntries.pendingDelta} + coalesce((${db
+            .select({ reversed: sql`sum(${settling.pendingDelta})` })
+            .from(settling)
+            .where(
+              and(eq(settling.settles, pointsEntries.cause), eq(settling.kind, "reverse")),
+            )}), 0) > 0`,
         ),
       )
       .orderBy(asc(pointsEntries.createdAt), asc(pointsEntries.id))
       .limit(100);
     let recorded = 0;
-    for (const entry of batch) {
-      const result = await db.transaction((tx) =>
-        recordPoints(
+    for (const { cause } of batch) {
+      const result = await db.transaction(async (tx) => {
+        const standing = await standingOf(tx, cause);
+        // Taken back whole (or approved) since the batch was read.
+        if (!standing || standing.approved || standing.left <= 0) return null;
+        const { earned, left } = standing;
+        return recordPoints(
           tx,
           {
-            userId: entry.userId,
+            userId: earned.userId,
             kind: "approve",
-            pendingDelta: -entry.pendingDelta,
-            availableDelta: entry.pendingDelta,
-            cause: `approve:${entry.cause}`,
-            businessId: entry.businessId,
-            note: entry.note,
+            pendingDelta: -left,
+            availableDelta: left,
+            cause: `approve:${cause}`,
+            settles: cause,
+            businessId: earned.businessId,
+            note: earned.note,
           },
           now,
-        ),
-      );
-      if (result.recorded) recorded += 1;
+        );
+      });
+      if (result?.recorded) recorded += 1;
     }
     approved += recorded;
     // A batch another instance approved meanwhile leaves nothing to do here: stop.

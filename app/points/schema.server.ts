@@ -47,6 +47,11 @@ export const pointsEntries = pgTable(
     pendingDelta: integer("pending_delta").notNull().default(0),
     /** What made the entry, unique: `order-line:{order}:{position}`, `approve:…`, `welcome`… */
     cause: text("cause").notNull(),
+    /**
+     * The cause of the entry an approval or a reversal settles: an order line's points may be
+     * reversed in parts (a partial refund each) and then approved for what is left.
+     */
+    settles: text("settles"),
     /** The business the points were earned at (its loyalty card counts them), if any. */
     businessId: text("business_id").references(() => businesses.id, { onDelete: "set null" }),
     /** In the shopper's words, for the history ("Order OJA-7K2M9QXA at Ewa Spa"). */
@@ -56,6 +61,7 @@ export const pointsEntries = pgTable(
   (table) => [
     uniqueIndex("points_entries_cause_key").on(table.cause),
     index("points_entries_user_idx").on(table.userId, table.createdAt),
+    index("points_entries_settles_idx").on(table.settles),
     // The approval job reads the pending entries by age.
     index("points_entries_pending_idx").on(table.createdAt).where(sql`${table.kind} = 'pending'`),
     check(
@@ -75,6 +81,8 @@ export const pointsWallets = pgTable(
     pending: integer("pending").notNull().default(0),
     /** The last earning or spending: points expire 12 months after it. */
     lastActivityAt: timestamp("last_activity_at", { withTimezone: true }),
+    /** The last activity whose coming expiry the shopper was warned of (once per quiet spell). */
+    expiryWarnedFor: timestamp("expiry_warned_for", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
+import { runPointsUpkeep } from "#app/points/upkeep.server.ts";
 import { requireTestHooks } from "#app/security/test-hooks.server.ts";
 import { sendDueGifts } from "#app/vouchers/gifts.server.ts";
 import { z } from "#app/zod.ts";
@@ -9,10 +10,14 @@ import type { Route } from "./+types/dev-run-job";
 /**
  * POST /dev/jobs/{name} with `at` (an instant): test mode only (test hooks, as /dev/mailbox).
  * Runs a scheduled job's work now as if its clock said `at`, so the browser tests can see a gift
- * go out on its day without moving the machine's clock. Only the jobs whose work depends on the
+ * go out on its day, or points approved after their 7 days, without moving the machine's clock. Only the jobs whose work depends on the
  * date are here.
  */
 const jobs = {
+  "points-upkeep": (context: Route.ActionArgs["context"], at: Date) => {
+    const { db, settings } = services(context);
+    return runPointsUpkeep({ db, publicUrl: settings.publicUrl }, at);
+  },
   "voucher-gifts-send": (context: Route.ActionArgs["context"], at: Date) => {
     const { db, settings } = services(context);
     return sendDueGifts({ db, publicUrl: settings.publicUrl }, at);
