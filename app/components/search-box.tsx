@@ -1,6 +1,6 @@
 import { useId, useRef } from "react";
 import { useNavigate } from "react-router";
-import { searchPath } from "#app/search/search-query.ts";
+import { searchPath } from "#app/search/search-path.ts";
 import { lazyComponent, useLazyComponent } from "./lazy-component.ts";
 import {
   type SearchBoxProps,

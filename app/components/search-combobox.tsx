@@ -10,7 +10,7 @@ import {
   rememberSearch,
 } from "#app/search/recent-searches.ts";
 import type { Suggestion } from "#app/search/search.server.ts";
-import { searchPath } from "#app/search/search-query.ts";
+import { searchPath } from "#app/search/search-path.ts";
 import {
   type Handoff,
   menuClass,

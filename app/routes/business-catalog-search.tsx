@@ -5,7 +5,7 @@ import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
 import { resultsPage, resultsStatus, termOf } from "#app/search/search-pages.server.ts";
 import { parseResultsQuery } from "#app/search/search-params.server.ts";
-import { searchPath } from "#app/search/search-query.ts";
+import { searchPath } from "#app/search/search-path.ts";
 import { pageMeta } from "#app/seo/meta.ts";
 import type { Route } from "./+types/business-catalog-search";
 

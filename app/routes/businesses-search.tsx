@@ -3,7 +3,7 @@ import { SearchResults } from "#app/components/search-results.tsx";
 import { services } from "#app/context.server.ts";
 import { resultsPage, resultsStatus, termOf } from "#app/search/search-pages.server.ts";
 import { parseResultsQuery } from "#app/search/search-params.server.ts";
-import { searchPath } from "#app/search/search-query.ts";
+import { searchPath } from "#app/search/search-path.ts";
 import { pageMeta } from "#app/seo/meta.ts";
 import type { Route } from "./+types/businesses-search";
 

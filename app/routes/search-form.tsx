@@ -11,7 +11,7 @@ import {
 import { services } from "#app/context.server.ts";
 import { cleanSearchText } from "#app/search/search.server.ts";
 import { nairaAmount } from "#app/search/search-params.server.ts";
-import { searchPath } from "#app/search/search-query.ts";
+import { searchPath } from "#app/search/search-path.ts";
 import { pageMeta } from "#app/seo/meta.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/search-form";

@@ -6,7 +6,7 @@ import { ProductDetailView } from "#app/components/product-detail.tsx";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
 import { similarProducts, termOf } from "#app/search/search-pages.server.ts";
-import { searchPath } from "#app/search/search-query.ts";
+import { searchPath } from "#app/search/search-path.ts";
 import { pageMeta, shortDescription } from "#app/seo/meta.ts";
 import type { Route } from "./+types/search-product";
 

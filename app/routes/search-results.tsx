@@ -9,7 +9,7 @@ import { services } from "#app/context.server.ts";
 import type { Database } from "#app/db/database.server.ts";
 import { resultsPage, resultsStatus, termOf } from "#app/search/search-pages.server.ts";
 import { parseResultsQuery } from "#app/search/search-params.server.ts";
-import { searchPath } from "#app/search/search-query.ts";
+import { searchPath } from "#app/search/search-path.ts";
 import { pageMeta } from "#app/seo/meta.ts";
 import { InvalidOfferSearchPageError, searchOffers } from "#app/vouchers/marketplace.server.ts";
 import { OfferGrid } from "#app/vouchers/offer-card.tsx";

@@ -51,8 +51,3 @@ export function withQuery(
   const text = params.toString();
   return text ? `?${text}` : "";
 }
-
-/** The path segment of a search term: /search/{term}. */
-export function searchPath(term: string, base = "/search"): string {
-  return `${base}/${encodeURIComponent(term)}`;
-}
