@@ -115,6 +115,8 @@ const pageFamilies: Array<{ name: string; files: RegExp }> = [
     name: "vouchers-console",
     files: /^routes\/vendor-(vouchers|voucher|voucher-new)\.tsx$/,
   },
+  // The points pages share the ways to earn and the tiers, which no other shop page needs.
+  { name: "points-pages", files: /^routes\/(rewards|benefits|first-rewards)\.tsx$/ },
   { name: "admin-console", files: /^routes\/admin/ },
   // The rest of the console: the dashboard, members, invitations, the developer pages.
   { name: "console-pages", files: /^routes\/(vendor|dev-)/ },

@@ -15,6 +15,11 @@ export interface AppServices {
   db: Database;
   log: Logger;
   auth: Auth;
+  /**
+   * The server's secret (AUTH_SECRET, or the one kept in DATA_DIR): it signs sessions, and the
+   * check-in posters' tokens with a key derived from it.
+   */
+  secret: string;
   rateLimits: RateLimits;
   /** Suggestions and first pages of searches, kept a few seconds (Redis when REDIS_URL is set). */
   searchCache: BriefCache;

@@ -1,17 +1,17 @@
 import qrcode from "qrcode-generator";
-import type { QrImage } from "./voucher-qr.tsx";
+import type { QrImage } from "./components/qr-code.tsx";
 
 /**
- * A voucher code as a QR image, drawn on the server (issue 19): the modules as one SVG path, so
- * the page sends a few hundred bytes and no script. Error correction M, and the code in
- * alphanumeric mode (its alphabet is upper case and digits), so a small, scratched phone screen
- * still scans.
+ * A QR image drawn on the server (a voucher's code, a check-in poster's link): the modules as one
+ * SVG path, so the page sends a few hundred bytes and no script. Error correction M, so a small,
+ * scratched phone screen or a creased poster still scans. Voucher codes use alphanumeric mode
+ * (upper case and digits: a smaller code), links byte mode.
  */
 const quietZone = 4;
 
-export function voucherQr(code: string): QrImage {
+export function qrImage(text: string, mode: "Alphanumeric" | "Byte"): QrImage {
   const qr = qrcode(0, "M");
-  qr.addData(code, "Alphanumeric");
+  qr.addData(text, mode);
   qr.make();
   const count = qr.getModuleCount();
   let path = "";

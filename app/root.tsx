@@ -18,6 +18,7 @@ import { NoticeToast } from "./components/notice-toast.tsx";
 import { RouteChunkFailure } from "./components/route-chunk-failure.tsx";
 import { AppToaster } from "./components/toaster.tsx";
 import { requestContext, services } from "./context.server.ts";
+import { headerPoints } from "./points/rewards.server.ts";
 import { refuseUnreadableInput } from "./security/input.server.ts";
 import { useNonce } from "./security/nonce.ts";
 import { newerBuildSeen } from "./updates/newer-build.ts";
@@ -39,14 +40,17 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 
 export const middleware: Route.MiddlewareFunction[] = [refuseUnreadableInput, authMiddleware];
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { settings } = services(context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { settings, db, log } = services(context);
   const user = currentUser(context);
   const { shared } = context.get(requestContext);
   return {
     // Only what the header shows. Pages from the render cache are made without a session and
     // served to everyone: they hold nobody's name, and the header asks /api/me who is there.
-    user: user ? { name: user.name, role: user.role } : null,
+    // The points balance, likewise, is only ever in the page of the shopper it belongs to.
+    user: user
+      ? { name: user.name, role: user.role, points: await headerPoints(db, log, user.id) }
+      : null,
     userUnknown: shared === true,
     testMode: settings.paystack.testMode,
     // For canonical and Open Graph URLs (app/seo/meta.ts).

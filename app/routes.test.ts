@@ -78,6 +78,7 @@ const nonSpecPaths = [
   "/admin/applications",
   "/admin/businesses",
   "/admin/jobs",
+  "/admin/points",
   "/api/vendor/slug-check",
   "/api/me",
   "/robots.txt",
@@ -223,7 +224,7 @@ describe("the inventory of planned screens", () => {
 });
 
 describe("a link in the chrome", () => {
-  test.each(["/rewards", "/REWARDS", "/rewardShop/browse", "/app?from=home", "/reviews/"])(
+  test.each(["/collab", "/COLLAB", "/rewardShop/browse", "/app?from=home", "/reviews/"])(
     "to %s leads to a placeholder",
     (to) => {
       expect(leadsToPlaceholder(to)).toBe(true);
@@ -235,6 +236,8 @@ describe("a link in the chrome", () => {
     "/b",
     "/privacy",
     "/ll",
+    "/rewards",
+    "/Benefits",
     "/shop/friends",
     "/profile/orders",
     "/vendor",

@@ -32,28 +32,20 @@ export const businessSections = [
  * equal to the routes of app/routes.ts that have no module of their own.
  */
 export const placeholderRoutes = [
-  "/:id/rewards/:user",
   "/app",
-  "/benefits",
   "/collab",
-  "/copy",
   "/discountsales/:id",
   "/evaluate",
   "/evaluate/_id",
   "/evaluate/new",
-  "/first-rewards",
   "/flash/:id",
-  "/hi/:id",
-  "/invite/:id",
   "/invoices/:id",
   "/pay/:id",
-  "/Referrals",
   "/ReviewInvitation/:id",
   "/reviews",
   "/reviews/:id",
   "/reviews/gg",
   "/ReviewsList/:id",
-  "/rewards",
   "/rewardShop",
   "/rewardShop/browse",
   "/rewardShop/Checkout",
@@ -67,27 +59,13 @@ export const partlyBuiltRoutes = ["/ll", "/shop/:id", "/shop/friends"] as const;
 export type PlannedRoute = (typeof placeholderRoutes)[number] | (typeof partlyBuiltRoutes)[number];
 
 export const plannedScreens = {
-  "/:id/rewards/:user": {
-    title: "Loyalty card",
-    holds: "A shopper's loyalty card here: points earned, stamps and the next reward.",
-    businessParam: "id",
-  },
   "/app": {
     title: "Get the app",
     holds: "Install Oja on your phone's home screen and see what works offline.",
   },
-  "/benefits": {
-    title: "Membership benefits",
-    holds: "How Oja membership works: tiers, earning rules and what each tier gives.",
-  },
-
   "/collab": {
     title: "Partnerships",
     holds: "Businesses finding partners and agreeing cross-promotions.",
-  },
-  "/copy": {
-    title: "Share kit",
-    holds: "Your referral link, voucher and gift codes, each with a copy button.",
   },
   "/discountsales/:id": {
     title: "Discount sale",
@@ -105,22 +83,9 @@ export const plannedScreens = {
     title: "New review",
     holds: "Stars, a title, your experience and its date.",
   },
-  "/first-rewards": {
-    title: "Welcome rewards",
-    holds: "Your sign-up bonus and a starter reward to claim.",
-  },
   "/flash/:id": {
     title: "Flash sale",
     holds: "A limited flash sale: sale price, units left and a countdown.",
-  },
-  "/hi/:id": {
-    title: "Check in",
-    holds: "Check in at a business for daily points, then review your visit.",
-    businessParam: "id",
-  },
-  "/invite/:id": {
-    title: "You're invited",
-    holds: "What you and the friend who invited you get when you join.",
   },
   "/invoices/:id": {
     title: "Invoice",
@@ -134,10 +99,6 @@ export const plannedScreens = {
   "/pay/:id": {
     title: "Pay",
     holds: "Pay a business's payment request or invoice, also as a guest.",
-  },
-  "/Referrals": {
-    title: "Referrals",
-    holds: "Your referral link, the friends you invited and the points you earned.",
   },
   "/ReviewInvitation/:id": {
     title: "Review invitation",
@@ -159,10 +120,6 @@ export const plannedScreens = {
     title: "All reviews",
     holds: "Every review of a business, filtered by stars and sorted.",
     businessParam: "id",
-  },
-  "/rewards": {
-    title: "My points",
-    holds: "Your points balance, tier, history and ways to earn.",
   },
   "/rewardShop": {
     title: "Reward shop",

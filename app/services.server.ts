@@ -84,7 +84,8 @@ export async function startServices(): Promise<RunningServices> {
     });
   };
   const { createAuth } = await authModule;
-  const auth = createAuth({ db, settings, secret: resolveAuthSecret(settings), emailQueued });
+  const secret = resolveAuthSecret(settings);
+  const auth = createAuth({ db, settings, secret, emailQueued });
   const payments = createPaymentProvider(settings.paystack);
   const jobsLog = log.child({ module: "jobs" });
   const jobsStarting = performance.now();
@@ -116,6 +117,7 @@ export async function startServices(): Promise<RunningServices> {
     db,
     log,
     auth,
+    secret,
     rateLimits: createRateLimits({ redis }),
     searchCache: createBriefCache({ redis }),
     payments,

@@ -75,7 +75,8 @@ export async function signUp(context: Context, request: Request, form: FormData)
       name,
       email,
       password,
-      referredByCode: referralCode || undefined,
+      // Codes are upper case; a link typed in lower case still counts.
+      referredByCode: referralCode ? referralCode.toUpperCase() : undefined,
       privacyAcceptedAt: new Date(),
     },
     headers: request.headers,

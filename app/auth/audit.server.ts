@@ -51,7 +51,10 @@ export type AuditAction =
   | "member.invitation-revoked"
   | "member.joined"
   | "member.role-changed"
-  | "member.removed";
+  | "member.removed"
+  | "check-in-poster.replaced"
+  | "points.adjusted"
+  | "referral.reviewed";
 
 export interface AuditEntry {
   action: AuditAction;

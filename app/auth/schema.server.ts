@@ -33,12 +33,19 @@ export const users = pgTable(
     /** E.164, normalised from what the shopper typed (+234…). */
     phone: text("phone"),
     city: text("city"),
-    /** The invitation code the shopper arrived with (/invite/{code}); rewarded by issue 12. */
+    /**
+     * The invitation code the shopper signed up with (/invite/{code}), upper case: kept through
+     * email confirmation and read when their first order is paid (app/referrals).
+     */
     referredByCode: text("referred_by_code"),
     privacyAcceptedAt: timestamp("privacy_accepted_at", { withTimezone: true }),
     ...timestamps,
   },
-  (table) => [check("users_email_lower", sql`${table.email} = lower(${table.email})`)],
+  (table) => [
+    check("users_email_lower", sql`${table.email} = lower(${table.email})`),
+    // A referrer's friends, for /Referrals.
+    index("users_referred_by_code").on(table.referredByCode),
+  ],
 );
 
 export const sessions = pgTable(

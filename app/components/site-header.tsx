@@ -2,6 +2,7 @@ import { AccountMenu } from "./account-menu.tsx";
 import { CartLink } from "./cart-link.tsx";
 import { FollowingLink } from "./following-link.tsx";
 import { Logo } from "./logo.tsx";
+import { PointsLink } from "./points-link.tsx";
 import { SearchBox } from "./search-box.tsx";
 
 export function SiteHeader() {
@@ -11,6 +12,8 @@ export function SiteHeader() {
         <Logo />
         <SearchBox className="order-last w-full sm:order-none sm:mx-4 sm:flex-1" />
         <nav aria-label="Your shortcuts" className="ml-auto flex items-center gap-1 sm:ml-0">
+          {/* First in a right-aligned group: appearing after /api/me answers moves nothing. */}
+          <PointsLink />
           <FollowingLink />
           <CartLink />
           <AccountMenu />

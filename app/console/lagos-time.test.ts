@@ -21,4 +21,12 @@ describe("Lagos days and weeks", () => {
     expect(periods.todayStart).toEqual(periods.weekStart);
     expect(periods.weekStart.toISOString()).toBe("2026-11-22T23:00:00.000Z");
   });
+
+  test("the month starts at midnight on the first in Lagos: 23:30 UTC on 30 November is already December", () => {
+    const periods = lagosPeriods(new Date("2026-11-30T23:30:00Z"));
+    expect(periods.monthStart.toISOString()).toBe("2026-11-30T23:00:00.000Z");
+    expect(lagosPeriods(new Date("2026-11-30T22:30:00Z")).monthStart.toISOString()).toBe(
+      "2026-10-31T23:00:00.000Z",
+    );
+  });
 });

@@ -10,6 +10,8 @@ export interface LagosPeriods {
   todayStart: Date;
   /** Midnight of this week's Monday in Lagos, as an instant. */
   weekStart: Date;
+  /** Midnight of the first of this month in Lagos, as an instant. */
+  monthStart: Date;
 }
 
 export function lagosPeriods(now: Date): LagosPeriods {
@@ -19,6 +21,7 @@ export function lagosPeriods(now: Date): LagosPeriods {
   return {
     todayStart: new Date(midnight - lagosOffsetMs),
     weekStart: new Date(midnight - daysSinceMonday * dayMs - lagosOffsetMs),
+    monthStart: new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - lagosOffsetMs),
   };
 }
 

@@ -46,7 +46,9 @@ export type IdPrefix =
   | "vch"
   | "vrd"
   | "vgf"
-  | "pte";
+  | "pte"
+  | "cki"
+  | "lrg";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${base32(randomBytes(10))}`;

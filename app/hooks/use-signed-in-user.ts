@@ -5,6 +5,8 @@ import type { loader as rootLoader } from "#app/root.tsx";
 export interface SignedInUser {
   name: string;
   role: "shopper" | "admin";
+  /** Points to spend, for the header; null when the balance couldn't be read. */
+  points: number | null;
 }
 
 /**

@@ -4,24 +4,26 @@ import { Link, NavLink, Outlet } from "react-router";
 import { AccountMenu } from "#app/components/account-menu.tsx";
 import { ErrorPage } from "#app/components/error-page.tsx";
 import { Logo } from "#app/components/logo.tsx";
+import { PointsLink } from "#app/components/points-link.tsx";
 import { TestModeBanner } from "#app/components/test-mode-banner.tsx";
+import { useSignedInUser } from "#app/hooks/use-signed-in-user.ts";
 import { builtLinks, leadsToPlaceholder } from "#app/screens.ts";
 import type { Route } from "./+types/shop";
 
 /**
- * The reward-shop layout: points always in view, reward sections, the shop's own cart. Each of
- * them appears when its screen opens (the rewards ledger and the shop are still being built);
- * until then the chrome offers only the account menu and the way back to Oja.
+ * The reward-shop layout: points always in view (the balance when signed in), reward sections, the
+ * shop's own cart. The sections and the cart appear when their screens open (the shop is still
+ * being built); until then the chrome offers the points, the account menu and the way back.
  */
 const sections = builtLinks([
   { to: "/rewardShop", label: "Shop", end: true },
   { to: "/rewardShop/browse", label: "All rewards", end: false },
   { to: "/first-rewards", label: "Welcome rewards", end: false },
 ]);
-const pointsOpen = !leadsToPlaceholder("/rewards");
 const rewardCartOpen = !leadsToPlaceholder("/rewardShop/Checkout");
 
 function ShopChrome({ children }: { children: ReactNode }) {
+  const user = useSignedInUser();
   return (
     <div className="flex min-h-dvh flex-col">
       <TestModeBanner />
@@ -30,7 +32,9 @@ function ShopChrome({ children }: { children: ReactNode }) {
           <Logo />
           <span className="text-sm font-semibold whitespace-nowrap text-points">Reward shop</span>
           <nav aria-label="Your shortcuts" className="ml-auto flex items-center gap-1">
-            {pointsOpen ? (
+            {user?.points != null ? (
+              <PointsLink />
+            ) : (
               <Link
                 to="/rewards"
                 className="inline-flex min-h-11 items-center gap-1.5 rounded-full bg-points-soft px-3 text-sm font-semibold whitespace-nowrap text-ink"
@@ -38,7 +42,7 @@ function ShopChrome({ children }: { children: ReactNode }) {
                 <Gift aria-hidden="true" className="size-4 text-points" />
                 My points
               </Link>
-            ) : null}
+            )}
             {rewardCartOpen ? (
               <Link
                 to="/rewardShop/Checkout"

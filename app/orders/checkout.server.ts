@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { email, type FieldErrors, fieldErrors, nigerianPhone } from "#app/auth/forms.ts";
+import { mailboxKey } from "#app/auth/mailbox.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 import { businesses, products, voucherOffers } from "#app/db/schema.server.ts";
@@ -597,18 +598,6 @@ export async function openCheckoutOf(
   return open;
 }
 
-/**
- * The contact email as one shopper: lower case, without a "+tag" (ada+1@… and ada+2@… are Ada).
- * With the account, it is who may hold only so much (decision 030).
- */
-export function emailKey(email: string): string {
-  const [local = "", domain = ""] = email
-    .trim()
-    .toLowerCase()
-    .split(/@(?=[^@]*$)/);
-  return `${local.replace(/\+.*$/, "")}@${domain}`;
-}
-
 /** Checkouts whose stock is held for them now (not expired) with orders still waiting. */
 const liveHold = (now: Date) =>
   and(
@@ -639,7 +628,7 @@ export async function shopperHolds(
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
     .where(
       and(
-        or(eq(checkouts.shopperId, shopper.id), eq(checkouts.emailKey, emailKey(shopper.email))),
+        or(eq(checkouts.shopperId, shopper.id), eq(checkouts.emailKey, mailboxKey(shopper.email))),
         liveHold(now),
         eq(orders.status, "pending_payment"),
         isNotNull(orderLines.productId),
@@ -676,7 +665,7 @@ async function otherLiveCheckouts(
   };
   return {
     shopper: await count(
-      or(eq(checkouts.shopperId, shopper.id), eq(checkouts.emailKey, emailKey(shopper.email))),
+      or(eq(checkouts.shopperId, shopper.id), eq(checkouts.emailKey, mailboxKey(shopper.email))),
     ),
     address: shopper.clientAddress
       ? await count(eq(checkouts.clientAddress, shopper.clientAddress))
@@ -817,7 +806,7 @@ export async function startCheckout(
         stockHold: "held",
         holdExpiresAt: holdUntil(now),
         basketKey,
-        emailKey: emailKey(input.email),
+        emailKey: mailboxKey(input.email),
         clientAddress,
         createdAt: now,
         updatedAt: now,
@@ -916,7 +905,7 @@ export async function lockShopperCheckouts(
 ) {
   const locks = [
     `checkout:${shopper.id}`,
-    `checkout-email:${emailKey(shopper.email)}`,
+    `checkout-email:${mailboxKey(shopper.email)}`,
     ...(shopper.clientAddress ? [`checkout-address:${shopper.clientAddress}`] : []),
   ];
   for (const lock of locks) {

@@ -13,6 +13,7 @@ import {
   type TransactionStatus,
 } from "#app/payments/provider.server.ts";
 import { creditPaidOrders } from "#app/points/order-points.server.ts";
+import { decideReferral } from "#app/referrals/referrals.server.ts";
 import { issueVouchers, queueVoucherReceipt } from "#app/vouchers/issue.server.ts";
 import { heldLinesOf, retakeStock } from "./checkout.server.ts";
 import { orderTotalKobo } from "./order-total.ts";
@@ -218,6 +219,7 @@ export async function confirmPayment(
       .set({ status: "paid", paidAt: paid.paidAt, updatedAt: now })
       .where(and(eq(orders.checkoutId, checkoutId), eq(orders.status, "pending_payment")));
     await creditPaidOrders(tx, checkoutId, now);
+    if (checkout.shopperId) await decideReferral(tx, checkout.shopperId, checkoutId, now);
     if (checkout.kind === "vouchers") {
       // The codes exist from the moment the payment does: the receipt carries them.
       await issueVouchers(tx, checkoutId, paid.paidAt, now);

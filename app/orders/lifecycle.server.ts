@@ -5,6 +5,7 @@ import { newId } from "#app/db/ids.ts";
 import { businesses, images, productImages, products } from "#app/db/schema.server.ts";
 import { formatNaira, kobo, koboToNaira } from "#app/money.ts";
 import { reverseRefundedPoints } from "#app/points/order-points.server.ts";
+import { reverseReferralOfRefundedCheckout } from "#app/referrals/referrals.server.ts";
 import { refundOrderVouchers, voucherRefundRefusal } from "#app/vouchers/voucher-refunds.server.ts";
 import { heldLinesOf, returnStock } from "./checkout.server.ts";
 import { closeUnpaidOrders } from "./confirm.server.ts";
@@ -301,6 +302,7 @@ export async function refundOrder(
       { id: refundId, refundedKobo: totalKobo - leftKobo + amountKobo },
       now,
     );
+    if (closes) await reverseReferralOfRefundedCheckout(tx, order.checkoutId, now);
     return { ok: true, refundId, amountKobo, closed: closes, leftKobo: leftKobo - amountKobo };
   });
 }

@@ -308,3 +308,23 @@ export async function expireIdlePoints(db: Database, now = new Date()): Promise<
   }
   return expired;
 }
+
+/** The shopper's wallet and every entry of their ledger, oldest first, for their data export. */
+export async function pointsForExport(executor: Executor, userId: string) {
+  const [wallet, entries] = await Promise.all([
+    walletOf(executor, userId),
+    executor
+      .select({
+        kind: pointsEntries.kind,
+        availableDelta: pointsEntries.availableDelta,
+        pendingDelta: pointsEntries.pendingDelta,
+        note: pointsEntries.note,
+        businessId: pointsEntries.businessId,
+        createdAt: pointsEntries.createdAt,
+      })
+      .from(pointsEntries)
+      .where(eq(pointsEntries.userId, userId))
+      .orderBy(asc(pointsEntries.createdAt), asc(pointsEntries.id)),
+  ]);
+  return { wallet, entries };
+}

@@ -6,7 +6,7 @@ import { recordPoints, reversePoints } from "./ledger.server.ts";
 import { pointsForKobo } from "./tiers.ts";
 
 /**
- * Points from paid orders (issue 20, decision 045): each order line earns 1 point per whole
+ * Points from paid orders (issue 20, decision 046): each order line earns 1 point per whole
  * ₦100 it cost, pending from the moment the payment is confirmed and approved 7 days later
  * (the ledger's approval job). Delivery fees earn nothing: points reward what was bought from
  * the business, not the ride. A refund takes back, line by line, the points the refunded part

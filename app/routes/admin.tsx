@@ -1,4 +1,4 @@
-import { ClipboardCheck, ListChecks, Store } from "lucide-react";
+import { ClipboardCheck, Coins, ListChecks, Store } from "lucide-react";
 import { Link } from "react-router";
 import { latestAuditEvents } from "#app/auth/audit.server.ts";
 import { requireAdmin } from "#app/auth/session.server.ts";
@@ -61,6 +61,12 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
               Icon: Store,
               title: "Businesses",
               detail: "Find, suspend and restore",
+            },
+            {
+              to: "/admin/points",
+              Icon: Coins,
+              title: "Points",
+              detail: "Adjust a shopper's points; referrals held for review",
             },
             {
               to: "/admin/jobs",

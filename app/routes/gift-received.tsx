@@ -1,6 +1,7 @@
 import { Gift } from "lucide-react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { currentUser, requireUser } from "#app/auth/session.server.ts";
+import { QrCode } from "#app/components/qr-code.tsx";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
 import { Money } from "#app/components/ui/money.tsx";
@@ -8,12 +9,11 @@ import { lagosToday } from "#app/console/lagos-time.ts";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
 import { kobo } from "#app/money.ts";
+import { qrImage } from "#app/qr.server.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";
 import { claimGift, giftByToken } from "#app/vouchers/gifts.server.ts";
 import { formatDay } from "#app/vouchers/offer-terms.ts";
 import { formatVoucherCode } from "#app/vouchers/voucher-code.ts";
-import { voucherQr } from "#app/vouchers/voucher-qr.server.ts";
-import { VoucherQr } from "#app/vouchers/voucher-qr.tsx";
 import { redeemableKobo } from "#app/vouchers/voucher-value.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/gift-received";
@@ -58,7 +58,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
         : null,
       // The code only while it is unclaimed: the link is the friend's alone until then.
       code: claimed ? null : formatVoucherCode(voucher.code),
-      qr: claimed ? null : voucherQr(voucher.code),
+      qr: claimed ? null : qrImage(voucher.code, "Alphanumeric"),
       signedIn: user !== null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -109,7 +109,7 @@ export default function GiftReceived({ loaderData, params }: Route.ComponentProp
         </p>
         {gift.code && gift.qr ? (
           <div className="flex flex-col items-center gap-2">
-            <VoucherQr image={gift.qr} label={`QR code of voucher ${gift.code}`} />
+            <QrCode image={gift.qr} label={`QR code of voucher ${gift.code}`} />
             <p className="font-mono text-xl font-bold tracking-wider text-ink">{gift.code}</p>
             <p className="text-sm text-ink-muted">
               Show the code at {gift.business.name} to use it. Claim it to keep it safe in your

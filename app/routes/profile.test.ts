@@ -10,6 +10,8 @@ import {
   sessions,
   users,
 } from "#app/db/schema.server.ts";
+import { recordPoints } from "#app/points/ledger.server.ts";
+import { referralCodeOf } from "#app/referrals/referrals.server.ts";
 import {
   getFrom,
   postTo,
@@ -423,6 +425,16 @@ describe("downloading my data", () => {
     await signInAs(db(), { email: ada.email });
     await post(ada, { intent: "details", name: "Ada Obi", phone: "0803 123 4567", city: "Lagos" });
     await post(ada, { intent: "address-add", ...home });
+    await db().transaction((tx) =>
+      recordPoints(tx, {
+        userId: ada.userId,
+        kind: "adjust",
+        availableDelta: 40,
+        cause: `adjust:export-${ada.userId}`,
+        note: "A goodwill gesture",
+      }),
+    );
+    const code = await referralCodeOf(db(), { id: ada.userId, name: ada.name });
     const download = await getFrom(db(), profileData, "/profile/data", { cookie: ada.cookie });
     const response = download.response;
     if (!response) throw new Error("expected a Response");
@@ -450,6 +462,17 @@ describe("downloading my data", () => {
     expect(exported.sessions).toHaveLength(2);
     expect(exported.addresses).toMatchObject([{ label: "Home", line1: "12 Admiralty Way" }]);
     expect(exported.businessMemberships).toEqual([]);
+    expect(exported.points).toMatchObject({
+      wallet: { available: 40, pending: 0 },
+      entries: [{ kind: "adjust", availableDelta: 40, note: "A goodwill gesture" }],
+    });
+    expect(exported.referrals).toMatchObject({
+      code: { code },
+      friendsReferred: [],
+      referredBy: null,
+    });
+    expect(exported.checkIns).toEqual([]);
+    expect(exported.loyaltyRewardsReceived).toEqual([]);
     expect(exported.securityEvents.map((event: { action: string }) => event.action)).toContain(
       "sign-up",
     );

@@ -442,7 +442,7 @@ function VerifyEmailCallout({ email }: { email: string }) {
       </h2>
       <p className="text-sm text-ink">
         We sent a link to <strong>{email}</strong>. Open it to confirm the address: you need a
-        confirmed email to list a business.
+        confirmed email to claim your welcome points and to list a business.
       </p>
       <Messages errors={errors} done={done} />
       <fetcher.Form method="post">

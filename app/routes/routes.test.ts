@@ -49,27 +49,24 @@ describe("a path that matches nothing", () => {
 
 describe("a planned screen", () => {
   test("says what it will hold", async () => {
-    const data = await plannedLoader(loaderArgs(database.db, "/rewards", "/rewards"));
-    expect(data.screen.title).toBe("My points");
+    const data = await plannedLoader(loaderArgs(database.db, "/collab", "/collab"));
+    expect(data.screen.title).toBe("Partnerships");
     expect(data.business).toBeNull();
   });
 
   test("under a business names the business, whatever the case of its slug", async () => {
     const data = await plannedLoader(
-      loaderArgs(database.db, "/EWA-SPA/rewards/usr_1", "/:id/rewards/:user", {
-        id: "EWA-SPA",
-        user: "usr_1",
-      }),
+      loaderArgs(database.db, "/ReviewsList/EWA-SPA", "/ReviewsList/:id", { id: "EWA-SPA" }),
     );
     expect(data.business?.name).toBe("Ewa Spa");
   });
 
   test.each([
-    ["an unknown business", "/nobody-here/rewards/usr_1", { id: "nobody-here", user: "usr_1" }],
-    ["a suspended business", "/closed-spa/rewards/usr_1", { id: "closed-spa", user: "usr_1" }],
+    ["an unknown business", "/ReviewsList/nobody-here", { id: "nobody-here" }],
+    ["a suspended business", "/ReviewsList/closed-spa", { id: "closed-spa" }],
   ])("answers 404 for %s", async (_label, path, params) => {
     const thrown = await thrownBy(() =>
-      plannedLoader(loaderArgs(database.db, path, "/:id/rewards/:user", params)),
+      plannedLoader(loaderArgs(database.db, path, "/ReviewsList/:id", params)),
     );
     expect(thrown).toEqual({ status: 404, data: { message: `Page not found: ${path}` } });
   });

@@ -1,13 +1,13 @@
-import { Gift, Send } from "lucide-react";
-import { useEffect, useState } from "react";
+import { Gift } from "lucide-react";
 import { Link } from "react-router";
 import type { ProductCard as ProductCardData } from "#app/catalog/catalog.server.ts";
 import { giftIdeas, InvalidFeedCursorError } from "#app/catalog/feeds.server.ts";
 import { ProductCard } from "#app/components/product-card.tsx";
-import { Button, ButtonLink } from "#app/components/ui/button.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
 import { CopyButton } from "#app/components/ui/copy-button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { NextPageLink } from "#app/components/ui/next-page-link.tsx";
+import { ShareButton } from "#app/components/ui/share-button.tsx";
 import { services } from "#app/context.server.ts";
 import { publicError } from "#app/errors.ts";
 import { absoluteUrl, pageMeta, publicOrigin } from "#app/seo/meta.ts";
@@ -132,51 +132,21 @@ export default function ShopFriends({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/**
- * Shares the product's link: the share sheet (Web Share API) where the browser offers one,
- * else the copy button. The server and the first render show the copy button, which works
- * everywhere; the share sheet replaces it once the page knows the browser can share.
- */
+/** Shares the product's link: the share sheet where the browser has one, else a copy button. */
 function SendToFriend({ name, url }: { name: string; url: string }) {
-  const [canShare, setCanShare] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    setCanShare(typeof navigator.share === "function");
-  }, []);
-  if (!canShare) {
-    return (
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="text-sm font-medium text-ink">Send to a friend</span>
-        <CopyButton text={url} label="Copy" what={`link to ${name}`} />
-      </div>
-    );
-  }
   return (
-    <span className="inline-flex flex-col items-start gap-1">
-      <Button
-        variant="secondary"
-        size="sm"
-        aria-label={`Send ${name} to a friend`}
-        onClick={async () => {
-          setError(null);
-          try {
-            await navigator.share({ title: name, text: `A gift idea on Oja: ${name}`, url });
-          } catch (failure) {
-            // Closing the share sheet is not a failure.
-            if ((failure as Error).name !== "AbortError") {
-              setError("Sharing didn't work. Copy the link from the address bar instead.");
-            }
-          }
-        }}
-      >
-        <Send aria-hidden="true" className="size-4" />
-        Send to a friend
-      </Button>
-      {error ? (
-        <span role="alert" className="text-sm text-danger">
-          {error}
-        </span>
-      ) : null}
-    </span>
+    <ShareButton
+      label="Send to a friend"
+      accessibleLabel={`Send ${name} to a friend`}
+      title={name}
+      text={`A gift idea on Oja: ${name}`}
+      url={url}
+      fallback={
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <span className="text-sm font-medium text-ink">Send to a friend</span>
+          <CopyButton text={url} label="Copy" what={`link to ${name}`} />
+        </div>
+      }
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { CircleCheck, ScanLine, Ticket } from "lucide-react";
 import { type ComponentType, useCallback, useEffect, useRef, useState } from "react";
-import { data, Form, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { auditSource } from "#app/auth/audit.server.ts";
 import type { FieldErrors } from "#app/auth/forms.ts";
 import { requireBusinessMember } from "#app/auth/session.server.ts";
@@ -219,6 +219,7 @@ function VoucherDecision({
   errors: FieldErrors;
   busy: boolean;
 }) {
+  const { business } = useConsole();
   const [scope, setScope] = useState<"all" | "part">(errors.amount ? "part" : "all");
   return (
     <section
@@ -233,7 +234,20 @@ function VoucherDecision({
           </h2>
           <p className="font-mono text-sm text-ink-muted">{voucher.code}</p>
           {voucher.holder ? (
-            <p className="text-sm text-ink-muted">Held by {voucher.holder}</p>
+            <p className="text-sm text-ink-muted">
+              Held by {voucher.holder}
+              {voucher.holderId ? (
+                <>
+                  {" · "}
+                  <Link
+                    to={`/${business.slug}/rewards/${voucher.holderId}`}
+                    className="font-medium text-brand-strong underline"
+                  >
+                    Loyalty card
+                  </Link>
+                </>
+              ) : null}
+            </p>
           ) : null}
         </div>
         <StatusPill {...statusLooks[voucher.status]} />

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, gt, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import { email, fieldErrors, nigerianPhone } from "#app/auth/forms.ts";
+import { mailboxKey } from "#app/auth/mailbox.ts";
 import { lagosToday } from "#app/console/lagos-time.ts";
 import type { Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
@@ -10,7 +11,6 @@ import {
   type CartLineInput,
   CheckoutRefused,
   cartLinesField,
-  emailKey,
   heldLinesOf,
   holdStock,
   holdUntil,
@@ -370,7 +370,7 @@ async function writeVoucherOrders(
     stockHold: "held",
     holdExpiresAt: holdUntil(now),
     basketKey,
-    emailKey: emailKey(who.email),
+    emailKey: mailboxKey(who.email),
     clientAddress: who.clientAddress,
     createdAt: now,
     updatedAt: now,

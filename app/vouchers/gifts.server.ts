@@ -279,6 +279,8 @@ export async function giftsOfGiver(executor: Executor, giverId: string) {
       status: voucherGifts.status,
       recipientName: voucherGifts.recipientName,
       deliverOn: voucherGifts.deliverOn,
+      // The giver may pass the link on again (/copy) while it waits to be claimed.
+      token: voucherGifts.token,
       title: vouchers.title,
       voucherId: vouchers.id,
       claimerName: users.name,

@@ -36,6 +36,8 @@ export interface VoucherAtTill {
   code: string;
   title: string;
   holder: string | null;
+  /** Whose it is, for their loyalty card here (staff see it when they redeem). */
+  holderId: string | null;
   valueKobo: number;
   priceKobo: number;
   balanceKobo: number;
@@ -80,6 +82,7 @@ async function tillView(
     title: voucher.title,
     // A first name is enough to greet the customer; the rest stays private.
     holder: row.holder?.split(/\s+/)[0] ?? null,
+    holderId: voucher.ownerId,
     valueKobo: voucher.valueKobo,
     priceKobo: voucher.priceKobo,
     balanceKobo: voucher.balanceKobo,

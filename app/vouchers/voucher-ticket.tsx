@@ -1,11 +1,10 @@
 import { Gift } from "lucide-react";
 import { Form, Link } from "react-router";
+import { QrCode, type QrImage } from "#app/components/qr-code.tsx";
 import { Money } from "#app/components/ui/money.tsx";
 import { StatusPill } from "#app/components/ui/status-pill.tsx";
 import type { Kobo } from "#app/money.ts";
 import { formatDay } from "./offer-terms.ts";
-import type { QrImage } from "./voucher-qr.tsx";
-import { VoucherQr } from "./voucher-qr.tsx";
 
 /** A held voucher as the shopper's pages show it (wallet.server.ts makes it). */
 export interface VoucherTicketData {
@@ -70,7 +69,7 @@ export function VoucherTicket({
       aria-label={voucher.code ? `Voucher ${voucher.code}` : `Voucher: ${voucher.title}`}
     >
       {usable && voucher.qr && voucher.code ? (
-        <VoucherQr image={voucher.qr} label={`QR code of voucher ${voucher.code}`} />
+        <QrCode image={voucher.qr} label={`QR code of voucher ${voucher.code}`} />
       ) : null}
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex flex-wrap items-start justify-between gap-2">

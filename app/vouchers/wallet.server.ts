@@ -3,10 +3,10 @@ import { lagosToday } from "#app/console/lagos-time.ts";
 import type { Executor } from "#app/db/database.server.ts";
 import { businesses, orders } from "#app/db/schema.server.ts";
 import { type Kobo, kobo } from "#app/money.ts";
+import { qrImage } from "#app/qr.server.ts";
 import { voucherGifts, vouchers } from "./issued-schema.server.ts";
 import { redemptionsOfOwner } from "./redemption.server.ts";
 import { formatVoucherCode } from "./voucher-code.ts";
-import { voucherQr } from "./voucher-qr.server.ts";
 import type { VoucherTicketData } from "./voucher-ticket.tsx";
 import { pastEnd, redeemableKobo } from "./voucher-value.ts";
 
@@ -118,7 +118,7 @@ function toVoucherView(
     id: row.id,
     code: gift ? null : formatVoucherCode(row.code),
     // The QR holds the code as stored, so a scanner reads exactly what staff would type.
-    qr: gift ? null : voucherQr(row.code),
+    qr: gift ? null : qrImage(row.code, "Alphanumeric"),
     title: row.title,
     offerId: row.offerId,
     valueKobo: kobo(row.valueKobo),

@@ -16,6 +16,7 @@ import { createRateLimits } from "#app/security/rate-limit.server.ts";
  * database and fresh in-memory rate limits. Made once per database so rate limits carry over
  * between requests of one test, as they do between requests to one server.
  */
+const testSecret = "test-secret-that-is-at-least-32-characters-long";
 const servicesByDatabase = new WeakMap<Database, Map<string, AppServices>>();
 
 export function testServices(db: Database, env: Record<string, string> = {}): AppServices {
@@ -29,7 +30,8 @@ export function testServices(db: Database, env: Record<string, string> = {}): Ap
     db,
     settings,
     log: pino({ level: "silent" }),
-    auth: createAuth({ db, settings, secret: "test-secret-that-is-at-least-32-characters-long" }),
+    auth: createAuth({ db, settings, secret: testSecret }),
+    secret: testSecret,
     rateLimits: createRateLimits(),
     // Nothing kept: a test's loaders show what a search finds now (a suspension, say, at once);
     // how long answers are kept, and shared, is brief-cache.server.test.ts's.
