@@ -1,17 +1,25 @@
 import { afterAll, beforeAll, describe, test } from "vitest";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
 import * as admin from "#app/routes/admin.tsx";
+import * as adminPoints from "#app/routes/admin-points.tsx";
 import * as checkoutStatus from "#app/routes/checkout-status.tsx";
+import * as copy from "#app/routes/copy.tsx";
 import * as follows from "#app/routes/follows.tsx";
+import * as loyaltyCard from "#app/routes/loyalty-card.tsx";
 import * as profile from "#app/routes/profile.tsx";
 import * as profileData from "#app/routes/profile-data.ts";
 import * as profileOrder from "#app/routes/profile-order.tsx";
 import * as profileOrders from "#app/routes/profile-orders.tsx";
+import * as referrals from "#app/routes/referrals.tsx";
+import * as rewards from "#app/routes/rewards.tsx";
 import * as vendor from "#app/routes/vendor.tsx";
 import * as vendorBusiness from "#app/routes/vendor-business.tsx";
+import * as vendorCheckIn from "#app/routes/vendor-check-in.tsx";
+import * as vendorLoyalty from "#app/routes/vendor-loyalty.tsx";
 import { createTestDatabase } from "#tests/support/database.ts";
 import { createOrder } from "#tests/support/orders.ts";
 import {
+  consoleManagersAndOwners,
   consoleStaffAndUp,
   createRoleFixtures,
   expectRoleMatrix,
@@ -195,6 +203,85 @@ describe("the role matrix", () => {
       fixtures,
       { path: "/profile/orders", pattern: "/profile/orders", run: profileOrders.loader },
       everyoneSignedIn,
+    );
+  });
+
+  test("points pages: /rewards, /Referrals and /copy for anyone signed in, each their own", async () => {
+    for (const [path, run] of [
+      ["/rewards", rewards.loader],
+      ["/Referrals", referrals.loader],
+      ["/copy", copy.loader],
+    ] as const) {
+      await expectRoleMatrix(database.db, fixtures, { path, pattern: path, run }, everyoneSignedIn);
+    }
+  });
+
+  test("the check-in poster is for the business's team; its stamp reward for managers and owners", async () => {
+    const slug = fixtures.business.slug;
+    await expectRoleMatrix(
+      database.db,
+      fixtures,
+      {
+        path: `/vendor/${slug}/check-in`,
+        pattern: "/vendor/:business/check-in",
+        params: { business: slug },
+        run: vendorCheckIn.loader,
+      },
+      consoleStaffAndUp,
+    );
+    await expectRoleMatrix(
+      database.db,
+      fixtures,
+      {
+        path: `/vendor/${slug}/loyalty`,
+        pattern: "/vendor/:business/loyalty",
+        params: { business: slug },
+        run: vendorLoyalty.loader,
+      },
+      consoleManagersAndOwners,
+    );
+  });
+
+  test("a loyalty card opens for its shopper and the business's team; anyone else gets 404", async () => {
+    const slug = fixtures.business.slug;
+    const user = fixtures.userIds.shopper;
+    await expectRoleMatrix(
+      database.db,
+      fixtures,
+      {
+        path: `/${slug}/rewards/${user}`,
+        pattern: "/:id/rewards/:user",
+        params: { id: slug, user },
+        run: loyaltyCard.loader,
+      },
+      {
+        guest: "login",
+        shopper: "ok",
+        otherShopper: 404,
+        staff: "ok",
+        manager: "ok",
+        owner: "ok",
+        ownerOfOther: 404,
+        admin: 404,
+      },
+    );
+  });
+
+  test("/admin/points opens for admins only", async () => {
+    await expectRoleMatrix(
+      database.db,
+      fixtures,
+      { path: "/admin/points", pattern: "/admin/points", run: adminPoints.loader },
+      {
+        guest: "login",
+        shopper: 404,
+        otherShopper: 404,
+        staff: 404,
+        manager: 404,
+        owner: 404,
+        ownerOfOther: 404,
+        admin: "ok",
+      },
     );
   });
 });
