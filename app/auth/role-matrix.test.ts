@@ -19,6 +19,7 @@ import * as vendorLoyalty from "#app/routes/vendor-loyalty.tsx";
 import { createTestDatabase } from "#tests/support/database.ts";
 import { createOrder } from "#tests/support/orders.ts";
 import {
+  adminsOnly,
   consoleManagersAndOwners,
   consoleStaffAndUp,
   createRoleFixtures,
@@ -96,16 +97,7 @@ describe("the role matrix", () => {
       database.db,
       fixtures,
       { path: "/admin", pattern: "/admin", run: admin.loader },
-      {
-        guest: "login",
-        shopper: 404,
-        otherShopper: 404,
-        staff: 404,
-        manager: 404,
-        owner: 404,
-        ownerOfOther: 404,
-        admin: "ok",
-      },
+      adminsOnly,
     );
   });
 
@@ -272,16 +264,7 @@ describe("the role matrix", () => {
       database.db,
       fixtures,
       { path: "/admin/points", pattern: "/admin/points", run: adminPoints.loader },
-      {
-        guest: "login",
-        shopper: 404,
-        otherShopper: 404,
-        staff: 404,
-        manager: 404,
-        owner: 404,
-        ownerOfOther: 404,
-        admin: "ok",
-      },
+      adminsOnly,
     );
   });
 });

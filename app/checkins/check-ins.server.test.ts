@@ -193,6 +193,6 @@ describe("the pages", () => {
     ).toBe(404);
     expect(
       await postTo(db(), posterPage, path, {}, { ...options, cookie: manager.cookie }),
-    ).toMatchObject({ status: 200, data: { replaced: true } });
+    ).toMatchObject({ status: 302, location: `/vendor/${business.slug}/check-in?poster=new` });
   });
 });

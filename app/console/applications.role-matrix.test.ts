@@ -7,6 +7,7 @@ import * as vendor from "#app/routes/vendor.tsx";
 import * as vendorProfile from "#app/routes/vendor-profile.tsx";
 import { createTestDatabase } from "#tests/support/database.ts";
 import {
+  adminsOnly,
   consoleOwnersOnly,
   createRoleFixtures,
   expectRoleMatrix,
@@ -54,17 +55,6 @@ const everyoneSignedIn: Record<MatrixRole, Outcome> = {
   manager: "ok",
   owner: "ok",
   ownerOfOther: "ok",
-  admin: "ok",
-};
-
-const adminsOnly: Record<MatrixRole, Outcome> = {
-  guest: "login",
-  shopper: 404,
-  otherShopper: 404,
-  staff: 404,
-  manager: 404,
-  owner: 404,
-  ownerOfOther: 404,
   admin: "ok",
 };
 

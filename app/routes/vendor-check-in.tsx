@@ -1,5 +1,5 @@
 import { Printer, RefreshCw } from "lucide-react";
-import { data, Form, useActionData, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { auditSource, recordAudit } from "#app/auth/audit.server.ts";
 import { hasBusinessRole } from "#app/auth/roles.ts";
 import { requireBusinessMember } from "#app/auth/session.server.ts";
@@ -22,7 +22,7 @@ export function meta() {
   return [{ title: "Check-in poster · Console · Oja" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
+export async function loader({ context, request, params, url }: Route.LoaderArgs) {
   const { membership } = await requireBusinessMember(context, request, params.business, "staff");
   const { db, secret, settings } = services(context);
   const poster = await posterOf(
@@ -38,6 +38,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       url: poster.url,
       validUntil: formatDay(poster.validUntil),
       canReplace: hasBusinessRole(membership.role, "manager"),
+      // After "Make a new poster" (the action sends the browser back here).
+      replaced: url.searchParams.get("poster") === "new",
       points: checkInPoints,
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -60,12 +62,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     details: { version },
     ...auditSource(request),
   });
-  return { replaced: true };
+  // Back to the page, so the message and the new poster come from one read, and a reload
+  // doesn't make yet another.
+  return redirect(`/vendor/${membership.slug}/check-in?poster=new`);
 }
 
 export default function VendorCheckIn({ loaderData }: Route.ComponentProps) {
-  const { name, qr, url, validUntil, canReplace, points } = loaderData;
-  const replaced = useActionData<typeof action>()?.replaced;
+  const { name, qr, url, validUntil, canReplace, points, replaced } = loaderData;
   const navigation = useNavigation();
   return (
     <div className="space-y-6">

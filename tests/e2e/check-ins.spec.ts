@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { e2eFixtures, e2ePassword, e2eSharedShoppers, e2eTeam } from "../support/e2e-fixtures.ts";
 import {
@@ -7,6 +6,7 @@ import {
   newWatchedContext,
   openHydrated,
   resourceStatus,
+  saveShot,
   signIn,
   submitSignIn,
   test,
@@ -44,10 +44,7 @@ const oldPosterRefusal =
 
 async function shoot(page: Page, name: string) {
   await expectNoHorizontalOverflow(page);
-  const dir = process.env.E2E_SHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}-390.png`, fullPage: true });
+  await saveShot(page, `${name}-390`);
 }
 
 /** The header's balance (the signed-in page is open and hydrated). */
@@ -292,6 +289,10 @@ test("a shopper checks in from the poster once a day, fills a loyalty card, and 
           "New poster ready: print it now. Posters printed before no longer check anyone in.",
         ),
       ).toBeVisible();
+      // The page shows the new poster once its data is read again after the change.
+      await expect(manager.getByText(new RegExp(`/hi/${business.slug}\\?t=`))).not.toHaveText(
+        `${baseURL}${link}`,
+      );
       const replaced = await posterLink(manager, baseURL, business.slug);
       expect(replaced).not.toBe(link);
       return replaced;

@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import {
   type Browser,
   type BrowserContext,
@@ -456,4 +457,15 @@ export async function expectNoHorizontalOverflow(page: Page) {
     viewport: document.documentElement.clientWidth,
   }));
   expect(widths.page, "the page's width").toBeLessThanOrEqual(widths.viewport);
+}
+
+/**
+ * Saves a full-page screenshot as `{E2E_SHOTS}/{name}.png` when the run asks for them
+ * (E2E_SHOTS=/tmp/shots npm run test:e2e), for a person to look at; nothing otherwise.
+ */
+export async function saveShot(page: Page, name: string) {
+  const dir = process.env.E2E_SHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }

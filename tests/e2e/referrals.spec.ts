@@ -14,6 +14,7 @@ import {
   paystackCards,
   payWithCard,
   resourceStatus,
+  saveShot,
   signIn,
   submitSignIn,
   submitSignUp,
@@ -168,6 +169,7 @@ test("a friend invited by link signs up, pays a first order: both get 500 pendin
     expect(await ada.evaluate(() => navigator.clipboard.readText())).toBe(link);
     await expect(invitation.getByRole("button", { name: "Copy invitation code" })).toBeVisible();
     await expectNoHorizontalOverflow(ada);
+    await saveShot(ada, "referrals-empty");
     return { code, link };
   });
   const invitePath = new URL(link).pathname;
@@ -183,6 +185,7 @@ test("a friend invited by link signs up, pays a first order: both get 500 pendin
     await expect(codeRow.getByText(code, { exact: true })).toBeVisible();
     await expect(codeRow.getByRole("button", { name: "Copy invitation code" })).toBeVisible();
     await expectNoHorizontalOverflow(ada);
+    await saveShot(ada, "copy");
   });
 
   await test.step("Ada opening her own link is told it is hers", async () => {
@@ -210,6 +213,7 @@ test("a friend invited by link signs up, pays a first order: both get 500 pendin
       );
       await expect(offer).toContainText(`Invitation code ${code}`);
       await expectNoHorizontalOverflow(bola);
+      await saveShot(bola, "invite");
       await bola.getByRole("link", { name: "Create your account" }).click();
       await expect(bola).toHaveURL(
         `/CreateAccount?ref=${encodeURIComponent(code)}&redirectTo=%2Ffirst-rewards`,
@@ -252,6 +256,7 @@ test("a friend invited by link signs up, pays a first order: both get 500 pendin
       await expect(bolaListed).toContainText("Points pending");
       await expect(bolaListed.getByText("+500", { exact: true })).toBeVisible();
       await expect(ada.getByText("1 friend · 500 points earned")).toBeVisible();
+      await saveShot(ada, "referrals-friend");
       await openHydrated(ada, "/rewards");
       await expectBalance(ada, { available: 0, pending: 500 });
       const joined = historyEntries(ada, "Bola joined with your invitation");

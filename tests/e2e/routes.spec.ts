@@ -108,6 +108,9 @@ async function realSampleUrl(pattern: string, page: Page, demo: DemoCatalog) {
     // A gift's link comes in an email: the e2e data sent one.
     case "/vouchergift/{id}":
       return `/vouchergift/${e2eFixtures().sampleGiftToken}`;
+    // An invitation's link is a shopper's own code: the e2e data made one.
+    case "/invite/{id}":
+      return `/invite/${e2eFixtures().sampleReferralCode}`;
     default:
       return undefined;
   }

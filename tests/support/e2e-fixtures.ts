@@ -7,6 +7,7 @@ import { newId, secretToken } from "#app/db/ids.ts";
 import { businessMembers, users } from "#app/db/schema.server.ts";
 import { newOrderNumber } from "#app/orders/order-number.ts";
 import { checkouts, orderLines, orders } from "#app/orders/schema.server.ts";
+import { referralCodeOf } from "#app/referrals/referrals.server.ts";
 import { startServices } from "#app/services.server.ts";
 import { newVoucherCode } from "#app/vouchers/issue.server.ts";
 import { voucherGifts, vouchers } from "#app/vouchers/issued-schema.server.ts";
@@ -52,6 +53,8 @@ export interface E2eFixtures {
   business: { slug: string; name: string };
   /** The token of a gift sent and not claimed yet: /vouchergift/{token} opens for anyone. */
   sampleGiftToken: string;
+  /** A shopper's invitation code: /invite/{code} opens for anyone. */
+  sampleReferralCode: string;
   expiredCheckouts: Record<keyof typeof e2eLateShoppers, ExpiredCheckoutFixture>;
 }
 
@@ -119,7 +122,7 @@ export async function prepareE2eData(dataDir: string): Promise<void> {
       });
     }
     const giver = await db
-      .select({ id: users.id })
+      .select({ id: users.id, name: users.name })
       .from(users)
       .where(eq(users.email, e2eSharedShoppers.email(e2eSharedShoppers.count - 2)));
     const fixtures: E2eFixtures = {
@@ -127,6 +130,10 @@ export async function prepareE2eData(dataDir: string): Promise<void> {
       sampleGiftToken: await sampleGift(db, {
         giverId: giver[0]?.id ?? "",
         businessId: business.id,
+      }),
+      sampleReferralCode: await referralCodeOf(db, {
+        id: giver[0]?.id ?? "",
+        name: giver[0]?.name ?? "",
       }),
       expiredCheckouts,
     };

@@ -37,6 +37,17 @@ export const consoleStaffAndUp: Record<MatrixRole, Outcome> = {
   ownerOfOther: 404,
   admin: 404,
 };
+/** A platform admin's page: to anyone else it doesn't exist. */
+export const adminsOnly: Record<MatrixRole, Outcome> = {
+  guest: "login",
+  shopper: 404,
+  otherShopper: 404,
+  staff: 404,
+  manager: 404,
+  owner: 404,
+  ownerOfOther: 404,
+  admin: "ok",
+};
 /** A console page for the business's managers and owners. */
 export const consoleManagersAndOwners: Record<MatrixRole, Outcome> = {
   ...consoleStaffAndUp,
