@@ -48,7 +48,8 @@ export type IdPrefix =
   | "vgf"
   | "pte"
   | "cki"
-  | "lrg";
+  | "lrg"
+  | "rev";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${base32(randomBytes(10))}`;

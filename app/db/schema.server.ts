@@ -12,5 +12,6 @@ export * from "../orders/schema.server.ts";
 export * from "../payouts/schema.server.ts";
 export * from "../points/schema.server.ts";
 export * from "../referrals/schema.server.ts";
+export * from "../reviews/schema.server.ts";
 export * from "../vouchers/issued-schema.server.ts";
 export * from "../vouchers/schema.server.ts";
