@@ -35,9 +35,6 @@ export const placeholderRoutes = [
   "/app",
   "/collab",
   "/discountsales/:id",
-  "/evaluate",
-  "/evaluate/_id",
-  "/evaluate/new",
   "/flash/:id",
   "/invoices/:id",
   "/pay/:id",
@@ -70,18 +67,6 @@ export const plannedScreens = {
   "/discountsales/:id": {
     title: "Discount sale",
     holds: "A business's sale: what is discounted, by how much, and until when.",
-  },
-  "/evaluate": {
-    title: "Write a review",
-    holds: "Find the business you want to review.",
-  },
-  "/evaluate/_id": {
-    title: "My reviews",
-    holds: "Your reviews, to edit or delete, with the businesses' replies.",
-  },
-  "/evaluate/new": {
-    title: "New review",
-    holds: "Stars, a title, your experience and its date.",
   },
   "/flash/:id": {
     title: "Flash sale",

@@ -8,7 +8,13 @@ import { walletOf } from "#app/points/ledger.server.ts";
 import { createBusiness, createCategory } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
 import { createOrder } from "#tests/support/orders.ts";
-import { reviewSummary, writeReview } from "./reviews.server.ts";
+import {
+  deleteReview,
+  editReview,
+  reviewSummary,
+  reviewsOfAuthor,
+  writeReview,
+} from "./reviews.server.ts";
 import { reviews } from "./schema.server.ts";
 import { trustScore } from "./trust-score.ts";
 
@@ -193,5 +199,46 @@ describe("the business's figures", () => {
     expect(trustScore({ weightSum: 3, weightedStars: 11 }, new Date("2026-01-01T00:00:00Z"))).toBe(
       3.55,
     );
+  });
+});
+
+describe("the author's own reviews", () => {
+  test("edit changes the words and the stars, and the figures follow; deleting takes it out", async () => {
+    const category = await createCategory(db());
+    const place = await createBusiness(db(), { categoryId: category.id, name: "Edit Spa" });
+    const ada = await shopper();
+    const bola = await shopper("Bola Ade");
+    const written = await writeReview(db(), ada, form({ business: place.slug, stars: "2" }), now);
+    if (!written.ok) throw new Error(JSON.stringify(written));
+    const later = new Date("2026-11-30T12:00:00Z");
+    const changes = { ...form({ stars: "4", title: "Better on a second look" }) };
+    // Someone else's review is not there for them.
+    expect(await editReview(db(), bola, written.reviewId, changes, later)).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(await deleteReview(db(), bola, written.reviewId)).toBe(false);
+    expect(
+      await editReview(db(), ada, written.reviewId, { ...changes, title: "no" }, later),
+    ).toMatchObject({ ok: false, status: 400, errors: { title: expect.any(String) } });
+    expect(await editReview(db(), ada, written.reviewId, changes, later)).toEqual({ ok: true });
+    const [mine] = await reviewsOfAuthor(db(), ada.id);
+    expect(mine).toMatchObject({
+      stars: 4,
+      title: "Better on a second look",
+      business: { slug: place.slug },
+      verified: false,
+    });
+    expect((await reviewSummary(db(), place.id, now)).distribution).toEqual([0, 0, 0, 1, 0]);
+    // The weight stays the moment it was written: the score is as if written with 4 stars then.
+    expect((await reviewSummary(db(), place.id, now)).trustScore).toBeCloseTo(28.5 / 8, 10);
+
+    expect(await deleteReview(db(), ada, written.reviewId)).toBe(true);
+    expect(await reviewSummary(db(), place.id, now)).toMatchObject({
+      reviewCount: 0,
+      distribution: [0, 0, 0, 0, 0],
+    });
+    expect((await reviewSummary(db(), place.id, now)).trustScore).toBeCloseTo(3.5, 10);
+    expect(await reviewsOfAuthor(db(), ada.id)).toEqual([]);
   });
 });

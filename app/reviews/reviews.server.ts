@@ -1,10 +1,11 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { FieldErrors } from "#app/auth/forms.ts";
 import { fieldErrors } from "#app/auth/forms.ts";
 import { lagosToday } from "#app/console/lagos-time.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 import { businesses, businessMembers } from "#app/db/schema.server.ts";
+import { orders } from "#app/orders/schema.server.ts";
 import { formatDay } from "#app/vouchers/offer-terms.ts";
 import { z } from "#app/zod.ts";
 import { latestExperience } from "./experiences.server.ts";
@@ -50,9 +51,20 @@ export const reviewSchema = z.object({
 
 export type ReviewInput = z.infer<typeof reviewSchema>;
 
+/** What an edit may change: everything but the business. */
+const editSchema = reviewSchema.omit({ business: true });
+
 export type WriteResult =
   | { ok: true; reviewId: string; verified: boolean }
   | { ok: false; status: 400 | 403 | 404 | 409; errors: FieldErrors };
+
+/** What is wrong with the day of an experience (ahead, or over a year back), if anything. */
+function experienceDayProblem(day: string, now: Date): string | null {
+  const today = lagosToday(now);
+  if (day > today) return "The day of your experience can't be in the future.";
+  if (day < yearBefore(today)) return "Reviews are for experiences of the last 12 months.";
+  return null;
+}
 
 /** A day 12 months before `day` ("YYYY-MM-DD"). */
 function yearBefore(day: string): string {
@@ -70,21 +82,8 @@ export async function writeReview(
   const parsed = reviewSchema.safeParse(form);
   if (!parsed.success) return { ok: false, status: 400, errors: fieldErrors(parsed.error) };
   const input = parsed.data;
-  const today = lagosToday(now);
-  if (input.experiencedOn > today) {
-    return {
-      ok: false,
-      status: 400,
-      errors: { experiencedOn: "The day of your experience can't be in the future." },
-    };
-  }
-  if (input.experiencedOn < yearBefore(today)) {
-    return {
-      ok: false,
-      status: 400,
-      errors: { experiencedOn: "Reviews are for experiences of the last 12 months." },
-    };
-  }
+  const dayProblem = experienceDayProblem(input.experiencedOn, now);
+  if (dayProblem) return { ok: false, status: 400, errors: { experiencedOn: dayProblem } };
   const [business] = await db
     .select({ id: businesses.id, name: businesses.name })
     .from(businesses)
@@ -229,4 +228,152 @@ async function countReview(
       updatedAt: now,
     })
     .where(eq(reviewStats.businessId, businessId));
+}
+
+/** The shopper's reviews, newest first, with their businesses and where each stands. */
+export async function reviewsOfAuthor(db: Executor, authorId: string) {
+  const rows = await db
+    .select({
+      id: reviews.id,
+      business: { name: businesses.name, slug: businesses.slug },
+      stars: reviews.stars,
+      title: reviews.title,
+      body: reviews.body,
+      experiencedOn: reviews.experiencedOn,
+      experienceKind: reviews.experienceKind,
+      invitationId: reviews.invitationId,
+      status: reviews.status,
+      removedReason: reviews.removedReason,
+      createdAt: reviews.createdAt,
+      updatedAt: reviews.updatedAt,
+    })
+    .from(reviews)
+    .innerJoin(businesses, eq(businesses.id, reviews.businessId))
+    .where(eq(reviews.authorId, authorId))
+    .orderBy(desc(reviews.createdAt));
+  return rows.map(({ experienceKind, invitationId, ...row }) => ({
+    ...row,
+    verified: experienceKind !== null,
+    invited: invitationId !== null,
+  }));
+}
+
+/** The author's own published review, locked with its business's figures; null for anyone else. */
+async function ownReview(tx: Executor, authorId: string, reviewId: string) {
+  const [review] = await tx
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.id, reviewId), eq(reviews.authorId, authorId)));
+  if (!review) return null;
+  await tx
+    .select({ businessId: reviewStats.businessId })
+    .from(reviewStats)
+    .where(eq(reviewStats.businessId, review.businessId))
+    .for("update");
+  const [locked] = await tx.select().from(reviews).where(eq(reviews.id, reviewId)).for("update");
+  return locked ?? null;
+}
+
+export type ChangeResult =
+  | { ok: true }
+  | { ok: false; status: 400 | 404 | 409; errors: FieldErrors };
+
+/**
+ * The author changes their review's stars, title, text or day; it keeps its weight (the moment
+ * it was written), and its business's figures follow the stars. Anyone else's review is a 404;
+ * a review removed by moderation can't be changed.
+ */
+export async function editReview(
+  db: Database,
+  author: { id: string },
+  reviewId: string,
+  form: Record<string, unknown>,
+  now = new Date(),
+): Promise<ChangeResult> {
+  const parsed = editSchema.safeParse(form);
+  if (!parsed.success) return { ok: false, status: 400, errors: fieldErrors(parsed.error) };
+  const input = parsed.data;
+  const dayProblem = experienceDayProblem(input.experiencedOn, now);
+  if (dayProblem) return { ok: false, status: 400, errors: { experiencedOn: dayProblem } };
+  return db.transaction(async (tx): Promise<ChangeResult> => {
+    const review = await ownReview(tx, author.id, reviewId);
+    if (!review) return { ok: false, status: 404, errors: { form: "No such review of yours." } };
+    if (review.status !== "published") {
+      return {
+        ok: false,
+        status: 409,
+        errors: { form: "This review was removed by moderation and can't be changed." },
+      };
+    }
+    await tx
+      .update(reviews)
+      .set({ ...input, updatedAt: now })
+      .where(eq(reviews.id, reviewId));
+    if (input.stars !== review.stars) {
+      await countReview(tx, review.businessId, review, -1, now);
+      await countReview(tx, review.businessId, { ...review, stars: input.stars }, 1, now);
+    }
+    return { ok: true };
+  });
+}
+
+/** The author deletes their review; its business's figures no longer count it. */
+export async function deleteReview(
+  db: Database,
+  author: { id: string },
+  reviewId: string,
+  now = new Date(),
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const review = await ownReview(tx, author.id, reviewId);
+    if (!review) return false;
+    await tx.delete(reviews).where(eq(reviews.id, reviewId));
+    if (review.status === "published") await countReview(tx, review.businessId, review, -1, now);
+    return true;
+  });
+}
+
+/**
+ * The business a shopper is about to review (/evaluate/new), if it is open on Oja, and whether
+ * Oja saw an experience of theirs there this past year (the review will be verified).
+ */
+export async function reviewTarget(
+  db: Database,
+  slug: string,
+  shopperId: string,
+  now = new Date(),
+) {
+  const [business] = await db
+    .select({ id: businesses.id, name: businesses.name, slug: businesses.slug })
+    .from(businesses)
+    .where(and(eq(businesses.slug, slug.toLowerCase()), eq(businesses.status, "active")));
+  if (!business) return null;
+  const since = new Date(now);
+  since.setUTCFullYear(since.getUTCFullYear() - 1);
+  const experience = await latestExperience(db, { shopperId, businessId: business.id, since });
+  return { name: business.name, slug: business.slug, verifiable: experience !== null };
+}
+
+/**
+ * Businesses where Oja saw the shopper buy this past year, newest first (/evaluate offers them
+ * first: their reviews will be verified).
+ */
+export async function recentlyExperienced(db: Executor, shopperId: string, now = new Date()) {
+  const since = new Date(now);
+  since.setUTCFullYear(since.getUTCFullYear() - 1);
+  return db
+    .select({ slug: businesses.slug, name: businesses.name })
+    .from(orders)
+    .innerJoin(businesses, eq(businesses.id, orders.businessId))
+    .where(
+      and(
+        eq(orders.shopperId, shopperId),
+        inArray(orders.status, ["paid", "fulfilled"]),
+        gte(orders.paidAt, since),
+        eq(businesses.status, "active"),
+      ),
+    )
+    .groupBy(businesses.slug, businesses.name)
+    .orderBy(desc(sql`max(${orders.paidAt})`))
+    .limit(6);
 }

@@ -3,6 +3,7 @@ import { Gift } from "lucide-react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { requireUser } from "#app/auth/session.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
+import { pickerDay } from "#app/components/ui/date-picker/iso-day.ts";
 import { LazyDatePicker } from "#app/components/ui/date-picker/lazy-date-picker.tsx";
 import { Field, FormMessage, TextAreaField } from "#app/components/ui/field.tsx";
 import { Money } from "#app/components/ui/money.tsx";
@@ -146,9 +147,9 @@ export default function VoucherGift({ loaderData }: Route.ComponentProps) {
           label="The day it arrives"
           name="deliverOn"
           autoApply
-          defaultValue={localDay(today)}
-          minDate={localDay(today)}
-          maxDate={localDay(lastDay)}
+          defaultValue={pickerDay(today)}
+          minDate={pickerDay(today)}
+          maxDate={pickerDay(lastDay)}
           error={errors.deliverOn}
         />
         <p className="text-sm text-ink-muted">
@@ -161,10 +162,4 @@ export default function VoucherGift({ loaderData }: Route.ComponentProps) {
       </Form>
     </div>
   );
-}
-
-/** A Lagos day as the date picker's local midnight. */
-function localDay(day: string): Date {
-  const [year = 0, month = 1, date = 1] = day.split("-").map(Number);
-  return new Date(year, month - 1, date);
 }

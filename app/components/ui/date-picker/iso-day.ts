@@ -1,0 +1,9 @@
+/**
+ * "2026-11-26" as the date picker's value: that calendar day at local midnight (the picker works
+ * in the browser's local days and sends back "YYYY-MM-DD" the same way). Small on purpose: a page
+ * uses it to give the lazily loaded picker its bounds without loading the picker's rules.
+ */
+export function pickerDay(day: string): Date {
+  const [year = 0, month = 1, date = 1] = day.split("-").map(Number);
+  return new Date(year, month - 1, date);
+}
