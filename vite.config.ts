@@ -118,6 +118,7 @@ const pageFamilies: Array<{ name: string; files: RegExp }> = [
   // The points pages share the ways to earn and the tiers, which no other shop page needs.
   { name: "points-pages", files: /^routes\/(rewards|benefits|first-rewards)\.tsx$/ },
   { name: "review-writing", files: /^routes\/(evaluate|evaluate-new|my-reviews)\.tsx$/ },
+  { name: "review-reading", files: /^routes\/(reviews-list|review)\.tsx$/ },
   { name: "admin-console", files: /^routes\/admin/ },
   // The rest of the console: the dashboard, members, invitations, the developer pages.
   { name: "console-pages", files: /^routes\/(vendor|dev-)/ },

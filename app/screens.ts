@@ -11,8 +11,6 @@ export interface PlannedScreen {
   holds: string;
   /** The issue that builds it, when it has been filed. */
   issue?: number;
-  /** A route parameter naming a business slug: an unknown business answers 404. */
-  businessParam?: "id";
 }
 
 /** The sections of a business's landing page, /{id}/{main}. */
@@ -40,9 +38,7 @@ export const placeholderRoutes = [
   "/pay/:id",
   "/ReviewInvitation/:id",
   "/reviews",
-  "/reviews/:id",
   "/reviews/gg",
-  "/ReviewsList/:id",
   "/rewardShop",
   "/rewardShop/browse",
   "/rewardShop/Checkout",
@@ -93,18 +89,9 @@ export const plannedScreens = {
     title: "Reviews",
     holds: "The latest and most helpful reviews on Oja.",
   },
-  "/reviews/:id": {
-    title: "Review",
-    holds: "One review with its stars, text, verification, reply and helpful votes.",
-  },
   "/reviews/gg": {
     title: "Review guidelines",
     holds: "What is allowed in a review and how verification and moderation work.",
-  },
-  "/ReviewsList/:id": {
-    title: "All reviews",
-    holds: "Every review of a business, filtered by stars and sorted.",
-    businessParam: "id",
   },
   "/rewardShop": {
     title: "Reward shop",

@@ -3,20 +3,13 @@ import type { PlannedScreen as PlannedScreenData } from "#app/screens.ts";
 import { ButtonLink } from "./ui/button.tsx";
 
 /** A routed screen that a later issue builds: it says honestly what it will hold. */
-export function PlannedScreen({
-  screen,
-  context,
-}: {
-  screen: PlannedScreenData;
-  context?: string;
-}) {
+export function PlannedScreen({ screen }: { screen: PlannedScreenData }) {
   return (
     <section
       aria-labelledby="screen-title"
       data-testid="planned-screen"
       className="mx-auto max-w-2xl px-4 py-14"
     >
-      {context ? <p className="text-sm font-medium text-ink-muted">{context}</p> : null}
       <h1 id="screen-title" className="mt-1 text-3xl font-bold text-ink">
         {screen.title}
       </h1>

@@ -6,11 +6,16 @@ import { BusinessContact } from "#app/components/business-contact.tsx";
 import { BusinessPageHeader, localBusinessJsonLd } from "#app/components/business-page-header.tsx";
 import { LiveOpeningHours } from "#app/components/live-opening-hours.tsx";
 import { ProductCard } from "#app/components/product-card.tsx";
+import { ButtonLink } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { NextPageLink } from "#app/components/ui/next-page-link.tsx";
 import { services } from "#app/context.server.ts";
 import { InvalidPageCursorError } from "#app/db/page-cursor.server.ts";
 import { notFound, publicError } from "#app/errors.ts";
+import { reviewsOfBusiness } from "#app/reviews/reading.server.ts";
+import { ReviewCard } from "#app/reviews/review-card.tsx";
+import { ReviewSummaryPanel } from "#app/reviews/review-summary.tsx";
+import { reviewSummary } from "#app/reviews/reviews.server.ts";
 import { businessSections } from "#app/screens.ts";
 import { pageMeta, publicOrigin, shortDescription } from "#app/seo/meta.ts";
 import { listOffers } from "#app/vouchers/marketplace.server.ts";
@@ -68,13 +73,26 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   try {
     if (section === "products") {
       const products = await storefrontProducts(db, business.id, { after });
-      return { business, section, products, offers: null };
+      return { business, section, products, offers: null, reviews: null };
     }
     if (section === "vouchers") {
       const offers = await listOffers(db, { businessId: business.id, after });
-      return { business, section, products: null, offers };
+      return { business, section, products: null, offers, reviews: null };
     }
-    return { business, section, products: null, offers: null };
+    if (section === "reviews") {
+      const [summary, latest] = await Promise.all([
+        reviewSummary(db, business.id),
+        reviewsOfBusiness(db, business.id, { limit: 5 }),
+      ]);
+      return {
+        business,
+        section,
+        products: null,
+        offers: null,
+        reviews: { summary, latest: latest.items, more: latest.nextCursor !== null },
+      };
+    }
+    return { business, section, products: null, offers: null, reviews: null };
   } catch (error) {
     if (error instanceof InvalidPageCursorError) throw publicError(400, error.message);
     throw error;
@@ -82,7 +100,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 }
 
 export default function BusinessSection({ loaderData }: Route.ComponentProps) {
-  const { business, section, products, offers } = loaderData;
+  const { business, section, products, offers, reviews } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4 pb-12">
       <BusinessPageHeader business={business} coverPriority={false} />
@@ -162,11 +180,33 @@ export default function BusinessSection({ loaderData }: Route.ComponentProps) {
               Flash sales and discount events by {business.name} will be listed here.
             </EmptyState>
           ) : null}
-          {section === "reviews" ? (
-            <EmptyState icon={Star} title={`No reviews of ${business.name} yet`}>
-              Reviews are coming to Oja soon: verified reviews from people who bought or visited
-              will be shown here, with the business's replies.
-            </EmptyState>
+          {section === "reviews" && reviews ? (
+            <div className="space-y-4">
+              <ReviewSummaryPanel summary={reviews.summary} />
+              {reviews.latest.length === 0 ? (
+                <EmptyState icon={Star} title={`No reviews of ${business.name} yet`}>
+                  Bought or visited here? Be the first to say how it went.
+                </EmptyState>
+              ) : (
+                <ul className="space-y-3">
+                  {reviews.latest.map((review) => (
+                    <li key={review.id}>
+                      <ReviewCard review={review} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <div className="flex flex-wrap gap-3">
+                {reviews.summary.reviewCount > 0 ? (
+                  <ButtonLink to={`/ReviewsList/${business.slug}`} variant="secondary">
+                    All {reviews.summary.reviewCount} reviews
+                  </ButtonLink>
+                ) : null}
+                <ButtonLink to={`/evaluate/new?business=${business.slug}`}>
+                  Write a review
+                </ButtonLink>
+              </div>
+            </div>
           ) : null}
         </div>
       </section>

@@ -51,24 +51,6 @@ describe("a planned screen", () => {
   test("says what it will hold", async () => {
     const data = await plannedLoader(loaderArgs(database.db, "/collab", "/collab"));
     expect(data.screen.title).toBe("Partnerships");
-    expect(data.business).toBeNull();
-  });
-
-  test("under a business names the business, whatever the case of its slug", async () => {
-    const data = await plannedLoader(
-      loaderArgs(database.db, "/ReviewsList/EWA-SPA", "/ReviewsList/:id", { id: "EWA-SPA" }),
-    );
-    expect(data.business?.name).toBe("Ewa Spa");
-  });
-
-  test.each([
-    ["an unknown business", "/ReviewsList/nobody-here", { id: "nobody-here" }],
-    ["a suspended business", "/ReviewsList/closed-spa", { id: "closed-spa" }],
-  ])("answers 404 for %s", async (_label, path, params) => {
-    const thrown = await thrownBy(() =>
-      plannedLoader(loaderArgs(database.db, path, "/ReviewsList/:id", params)),
-    );
-    expect(thrown).toEqual({ status: 404, data: { message: `Page not found: ${path}` } });
   });
 });
 

@@ -111,6 +111,9 @@ async function realSampleUrl(pattern: string, page: Page, demo: DemoCatalog) {
     // An invitation's link is a shopper's own code: the e2e data made one.
     case "/invite/{id}":
       return `/invite/${e2eFixtures().sampleReferralCode}`;
+    // A review's address: the e2e data wrote one.
+    case "/reviews/{id}":
+      return `/reviews/${e2eFixtures().sampleReviewId}`;
     default:
       return undefined;
   }

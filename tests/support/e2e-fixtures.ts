@@ -8,6 +8,7 @@ import { businessMembers, users } from "#app/db/schema.server.ts";
 import { newOrderNumber } from "#app/orders/order-number.ts";
 import { checkouts, orderLines, orders } from "#app/orders/schema.server.ts";
 import { referralCodeOf } from "#app/referrals/referrals.server.ts";
+import { writeReview } from "#app/reviews/reviews.server.ts";
 import { startServices } from "#app/services.server.ts";
 import { newVoucherCode } from "#app/vouchers/issue.server.ts";
 import { voucherGifts, vouchers } from "#app/vouchers/issued-schema.server.ts";
@@ -55,6 +56,8 @@ export interface E2eFixtures {
   sampleGiftToken: string;
   /** A shopper's invitation code: /invite/{code} opens for anyone. */
   sampleReferralCode: string;
+  /** A published review of the e2e business: /reviews/{id} opens for anyone. */
+  sampleReviewId: string;
   expiredCheckouts: Record<keyof typeof e2eLateShoppers, ExpiredCheckoutFixture>;
 }
 
@@ -135,12 +138,30 @@ export async function prepareE2eData(dataDir: string): Promise<void> {
         id: giver[0]?.id ?? "",
         name: giver[0]?.name ?? "",
       }),
+      sampleReviewId: await sampleReview(db, giver[0]?.id ?? "", business.slug),
       expiredCheckouts,
     };
     writeFileSync(fixturesFile(dataDir), JSON.stringify(fixtures));
   } finally {
     await running.close();
   }
+}
+
+/** A review of the business by a shopper, written as the review form writes one. */
+async function sampleReview(db: Database, authorId: string, businessSlug: string) {
+  const written = await writeReview(
+    db,
+    { id: authorId },
+    {
+      business: businessSlug,
+      stars: "4",
+      title: "Friendly and on time",
+      body: "Booked for Saturday morning and everything was ready when I arrived.",
+      experiencedOn: new Date().toISOString().slice(0, 10),
+    },
+  );
+  if (!written.ok) throw new Error(`the sample review was refused: ${JSON.stringify(written)}`);
+  return written.reviewId;
 }
 
 /**
