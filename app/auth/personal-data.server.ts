@@ -3,6 +3,7 @@ import { checkInsForExport } from "#app/checkins/check-ins.server.ts";
 import { loyaltyRewardsForExport } from "#app/loyalty/loyalty.server.ts";
 import { pointsForExport } from "#app/points/ledger.server.ts";
 import { referralsForExport } from "#app/referrals/referrals.server.ts";
+import { reviewsOfAuthor } from "#app/reviews/reviews.server.ts";
 import { vouchersForExport } from "#app/vouchers/wallet.server.ts";
 import type { Database } from "../db/database.server.ts";
 import {
@@ -23,8 +24,8 @@ import { auditEventsAbout } from "./audit.server.ts";
  * right of access of the Nigeria Data Protection Act). Secrets never leave: no password hash, no
  * session or OAuth tokens, and no email bodies, since those carry one-time links.
  *
- * Later domains add their records here as they are built (invoices, reviews), each as one more
- * key of the document.
+ * Later domains add their records here as they are built (invoices), each as one more key of
+ * the document.
  *
  * Returns null when the account does not exist.
  */
@@ -111,16 +112,25 @@ export async function exportPersonalData(db: Database, userId: string) {
         .where(eq(emailOutbox.toAddress, account.email))
         .orderBy(asc(emailOutbox.createdAt)),
     ]);
-  const [followedBusinesses, orderRows, voucherRecords, points, referralRecords, visits, stamps] =
-    await Promise.all([
-      followsForExport(db, userId),
-      ordersForExport(db, userId),
-      vouchersForExport(db, userId),
-      pointsForExport(db, userId),
-      referralsForExport(db, userId),
-      checkInsForExport(db, userId),
-      loyaltyRewardsForExport(db, userId),
-    ]);
+  const [
+    followedBusinesses,
+    orderRows,
+    voucherRecords,
+    points,
+    referralRecords,
+    visits,
+    stamps,
+    reviewRows,
+  ] = await Promise.all([
+    followsForExport(db, userId),
+    ordersForExport(db, userId),
+    vouchersForExport(db, userId),
+    pointsForExport(db, userId),
+    referralsForExport(db, userId),
+    checkInsForExport(db, userId),
+    loyaltyRewardsForExport(db, userId),
+    reviewsOfAuthor(db, userId),
+  ]);
 
   return {
     exportedAt: new Date(),
@@ -137,6 +147,7 @@ export async function exportPersonalData(db: Database, userId: string) {
     referrals: referralRecords,
     checkIns: visits,
     loyaltyRewardsReceived: stamps,
+    reviews: reviewRows,
     securityEvents: securityEvents.map((event) => ({
       at: event.at,
       action: event.action,

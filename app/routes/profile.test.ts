@@ -473,6 +473,7 @@ describe("downloading my data", () => {
     });
     expect(exported.checkIns).toEqual([]);
     expect(exported.loyaltyRewardsReceived).toEqual([]);
+    expect(exported.reviews).toEqual([]);
     expect(exported.securityEvents.map((event: { action: string }) => event.action)).toContain(
       "sign-up",
     );
