@@ -2,6 +2,8 @@ import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Executor } from "#app/db/database.server.ts";
 import { decodeCursor, encodeCursor, exactTime, exactTimeKey } from "#app/db/page-cursor.server.ts";
 import { businesses, users } from "#app/db/schema.server.ts";
+import { formatLagosDay } from "#app/lagos-dates.ts";
+import { formatDay } from "#app/vouchers/offer-terms.ts";
 import { reviews } from "./schema.server.ts";
 
 /**
@@ -23,7 +25,8 @@ export interface PublicReview {
   removedReason: string | null;
   helpfulCount: number;
   createdAt: Date;
-  edited: boolean;
+  /** Who and when, as readers see it: "Ada O. · experience on 20 Nov 2026 · written 26 Nov 2026". */
+  byline: string;
 }
 
 const publicColumns = {
@@ -80,7 +83,12 @@ function toPublic(row: PublicRow): PublicReview {
     removedReason: removed ? (row.removedReason ?? "") : null,
     helpfulCount: row.helpfulCount,
     createdAt: row.createdAt,
-    edited: row.updatedAt.getTime() !== row.createdAt.getTime(),
+    byline: [
+      authorName(row.authorName),
+      `experience on ${formatDay(row.experiencedOn)}`,
+      `written ${formatLagosDay(row.createdAt)}`,
+      ...(row.updatedAt.getTime() !== row.createdAt.getTime() ? ["edited"] : []),
+    ].join(" · "),
   };
 }
 

@@ -1,21 +1,16 @@
 import { Link } from "react-router";
 import { StatusPill } from "#app/components/ui/status-pill.tsx";
-import { formatLagosDay } from "#app/lagos-dates.ts";
-import { formatDay } from "#app/vouchers/offer-terms.ts";
 import { Stars } from "./stars.tsx";
 
 export interface ReviewCardData {
   id: string;
-  author: string;
   stars: number;
   title: string;
   body: string;
-  experiencedOn: string;
+  byline: string;
   verified: boolean;
   invited: boolean;
   removedReason: string | null;
-  createdAt: Date;
-  edited: boolean;
 }
 
 /**
@@ -24,18 +19,9 @@ export interface ReviewCardData {
  * experience; "Invited": it came from an invitation sent to every customer). A removed review
  * shows only why.
  */
-export function ReviewCard({
-  review,
-  linkTitle = true,
-}: {
-  review: ReviewCardData;
-  linkTitle?: boolean;
-}) {
+export function ReviewCard({ review }: { review: ReviewCardData }) {
   return (
-    <article
-      aria-labelledby={`review-${review.id}`}
-      className="space-y-2 rounded-xl border border-line bg-surface p-4"
-    >
+    <article className="space-y-2 rounded-xl border border-line bg-surface p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Stars value={review.stars} />
         <div className="flex flex-wrap gap-1">
@@ -44,28 +30,18 @@ export function ReviewCard({
         </div>
       </div>
       {review.removedReason !== null ? (
-        <p id={`review-${review.id}`} className="text-ink-muted">
-          Removed by Oja's moderators for: {review.removedReason}
-        </p>
+        <p className="text-ink-muted">Removed by Oja's moderators for: {review.removedReason}</p>
       ) : (
         <>
-          <h3 id={`review-${review.id}`} className="font-semibold text-ink">
-            {linkTitle ? (
-              <Link to={`/reviews/${review.id}`} className="hover:underline">
-                {review.title}
-              </Link>
-            ) : (
-              review.title
-            )}
+          <h3 className="font-semibold text-ink">
+            <Link to={`/reviews/${review.id}`} className="hover:underline">
+              {review.title}
+            </Link>
           </h3>
           <p className="whitespace-pre-line break-words text-ink">{review.body}</p>
         </>
       )}
-      <p className="text-sm text-ink-muted">
-        {review.author} · experience on {formatDay(review.experiencedOn)} · written{" "}
-        {formatLagosDay(review.createdAt)}
-        {review.edited ? " · edited" : ""}
-      </p>
+      <p className="text-sm text-ink-muted">{review.byline}</p>
     </article>
   );
 }

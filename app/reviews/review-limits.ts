@@ -8,3 +8,6 @@ export const reviewLimits = {
   bodyMin: 20,
   bodyMax: 5_000,
 } as const;
+
+/** Where the review form keeps its draft in the browser, per business. */
+export const reviewDraftKey = (businessSlug: string) => `reviewDraft:${businessSlug}`;

@@ -1,29 +1,38 @@
 import { Stars } from "./stars.tsx";
-import { formatTrustScore, halfStars } from "./trust-score.ts";
+
+interface SummaryData {
+  scoreText: string;
+  scoreStars: number;
+  reviewCount: number;
+  distribution: number[];
+}
+
+/** A business's TrustScore to one decimal, its half stars and how many reviews it rests on (as reviewSummary gives them). */
+export function TrustScoreBadge({ summary }: { summary: Omit<SummaryData, "distribution"> }) {
+  const { scoreText, scoreStars, reviewCount } = summary;
+  return (
+    <div className="space-y-1">
+      <p className="text-4xl font-bold text-ink">{scoreText}</p>
+      <Stars value={scoreStars} />
+      <p className="text-sm text-ink-muted">
+        TrustScore · {reviewCount} {reviewCount === 1 ? "review" : "reviews"}
+      </p>
+    </div>
+  );
+}
 
 /**
- * A business's TrustScore as a reader sees it: the score to one decimal with its half stars, how
- * many reviews, and how they spread over 1 to 5 stars (bars with their counts in words).
+ * The TrustScore beside how the reviews spread over 1 to 5 stars (bars with their counts), as
+ * the page of all a business's reviews shows it.
  */
-export function ReviewSummaryPanel({
-  summary,
-}: {
-  summary: { trustScore: number; reviewCount: number; distribution: number[] };
-}) {
-  const { trustScore, reviewCount, distribution } = summary;
-  const most = Math.max(...distribution, 1);
+export function ReviewSummaryPanel({ summary }: { summary: SummaryData }) {
+  const most = Math.max(...summary.distribution, 1);
   return (
     <div className="grid gap-4 rounded-xl border border-line bg-surface p-4 sm:grid-cols-[auto_1fr]">
-      <div className="space-y-1">
-        <p className="text-4xl font-bold text-ink">{formatTrustScore(trustScore)}</p>
-        <Stars value={halfStars(trustScore)} />
-        <p className="text-sm text-ink-muted">
-          TrustScore · {reviewCount} {reviewCount === 1 ? "review" : "reviews"}
-        </p>
-      </div>
+      <TrustScoreBadge summary={summary} />
       <ul className="space-y-1" aria-label="Reviews by stars">
         {[5, 4, 3, 2, 1].map((stars) => {
-          const count = distribution[stars - 1] ?? 0;
+          const count = summary.distribution[stars - 1] ?? 0;
           return (
             <li key={stars} className="flex items-center gap-2 text-sm">
               <span className="w-12 shrink-0 text-ink">

@@ -186,6 +186,8 @@ describe("the business's figures", () => {
       reviewCount: 0,
       distribution: [0, 0, 0, 0, 0],
       trustScore: 3.5,
+      scoreText: "3.5",
+      scoreStars: 3.5,
     });
     for (const stars of ["5", "5", "1"]) {
       const person = await shopper();

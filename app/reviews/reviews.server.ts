@@ -11,7 +11,7 @@ import { z } from "#app/zod.ts";
 import { latestExperience } from "./experiences.server.ts";
 import { reviewLimits } from "./review-limits.ts";
 import { reviewStats, reviews } from "./schema.server.ts";
-import { reviewWeight, trustScore } from "./trust-score.ts";
+import { formatTrustScore, halfStars, reviewWeight, trustScore } from "./trust-score.ts";
 
 /**
  * Writing a review (issue 21, decision 050), in one transaction: the form's rules (1–5 stars,
@@ -64,6 +64,12 @@ function experienceDayProblem(day: string, now: Date): string | null {
   if (day > today) return "The day of your experience can't be in the future.";
   if (day < yearBefore(today)) return "Reviews are for experiences of the last 12 months.";
   return null;
+}
+
+/** The days an experience may have been on (for the date pickers): a year back to today. */
+export function reviewDayBounds(now: Date) {
+  const today = lagosToday(now);
+  return { today, earliest: yearBefore(today) };
 }
 
 /** A day 12 months before `day` ("YYYY-MM-DD"). */
@@ -166,8 +172,11 @@ export interface ReviewSummary {
   reviewCount: number;
   /** Reviews with 1, 2, 3, 4 and 5 stars. */
   distribution: [number, number, number, number, number];
-  /** TrustScore now, unrounded (trust-score.ts formats it). */
+  /** TrustScore now, unrounded. */
   trustScore: number;
+  /** As shown: one decimal ("4.3") and to the nearest half star (4.5). */
+  scoreText: string;
+  scoreStars: number;
 }
 
 /** A business's review figures and TrustScore: one row, however many reviews. */
@@ -196,8 +205,12 @@ export async function reviewSummary(
       stats.fourStars,
       stats.fiveStars,
     ],
-    trustScore: trustScore(stats, now),
+    ...shownScore(trustScore(stats, now)),
   };
+}
+
+function shownScore(score: number) {
+  return { trustScore: score, scoreText: formatTrustScore(score), scoreStars: halfStars(score) };
 }
 
 /** The figures' column counting each number of stars. */

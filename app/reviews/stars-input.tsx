@@ -30,21 +30,22 @@ export function StarsInput({ defaultValue = 0, error }: { defaultValue?: number;
               <Star
                 aria-hidden="true"
                 className={`size-9 rounded-md p-0.5 peer-focus-visible:ring-2 peer-focus-visible:ring-brand ${
-                  value <= stars ? "fill-points text-points" : "text-line"
+                  value <= stars ? "fill-points text-points" : "text-ink-muted"
                 }`}
               />
             </label>
           );
         })}
       </div>
-      <p className="text-sm text-ink-muted" aria-live="polite">
-        {stars > 0 ? starWords[stars - 1] : "Choose from 1 to 5 stars."}
-      </p>
-      {error ? (
+      {error && stars === 0 ? (
         <p role="alert" className="text-sm text-danger">
           {error}
         </p>
-      ) : null}
+      ) : (
+        <p className="text-sm text-ink-muted" aria-live="polite">
+          {stars > 0 ? starWords[stars - 1] : "Choose from 1 to 5 stars."}
+        </p>
+      )}
     </fieldset>
   );
 }

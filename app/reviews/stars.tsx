@@ -11,11 +11,11 @@ export function Stars({ value }: { value: number }) {
         {"★".repeat(whole)}
       </span>
       {half ? (
-        <span aria-hidden="true" className="relative text-line">
+        <span aria-hidden="true" className="relative text-ink-muted/40">
           ★<span className="absolute inset-0 w-1/2 overflow-hidden text-points">★</span>
         </span>
       ) : null}
-      <span aria-hidden="true" className="text-line">
+      <span aria-hidden="true" className="text-ink-muted/40">
         {"★".repeat(5 - whole - (half ? 1 : 0))}
       </span>
     </span>

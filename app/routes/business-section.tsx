@@ -14,7 +14,7 @@ import { InvalidPageCursorError } from "#app/db/page-cursor.server.ts";
 import { notFound, publicError } from "#app/errors.ts";
 import { reviewsOfBusiness } from "#app/reviews/reading.server.ts";
 import { ReviewCard } from "#app/reviews/review-card.tsx";
-import { ReviewSummaryPanel } from "#app/reviews/review-summary.tsx";
+import { TrustScoreBadge } from "#app/reviews/review-summary.tsx";
 import { reviewSummary } from "#app/reviews/reviews.server.ts";
 import { businessSections } from "#app/screens.ts";
 import { pageMeta, publicOrigin, shortDescription } from "#app/seo/meta.ts";
@@ -182,7 +182,7 @@ export default function BusinessSection({ loaderData }: Route.ComponentProps) {
           ) : null}
           {section === "reviews" && reviews ? (
             <div className="space-y-4">
-              <ReviewSummaryPanel summary={reviews.summary} />
+              <TrustScoreBadge summary={reviews.summary} />
               {reviews.latest.length === 0 ? (
                 <EmptyState icon={Star} title={`No reviews of ${business.name} yet`}>
                   Bought or visited here? Be the first to say how it went.

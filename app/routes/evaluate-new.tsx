@@ -5,11 +5,10 @@ import { Button } from "#app/components/ui/button.tsx";
 import { pickerDay } from "#app/components/ui/date-picker/iso-day.ts";
 import { LazyDatePicker } from "#app/components/ui/date-picker/lazy-date-picker.tsx";
 import { Field, FormMessage, TextAreaField } from "#app/components/ui/field.tsx";
-import { lagosToday } from "#app/console/lagos-time.ts";
 import { services } from "#app/context.server.ts";
 import { useDraft } from "#app/hooks/use-draft.ts";
-import { reviewLimits } from "#app/reviews/review-limits.ts";
-import { reviewTarget, writeReview } from "#app/reviews/reviews.server.ts";
+import { reviewDraftKey, reviewLimits } from "#app/reviews/review-limits.ts";
+import { reviewDayBounds, reviewTarget, writeReview } from "#app/reviews/reviews.server.ts";
 import { StarsInput } from "#app/reviews/stars-input.tsx";
 import { leadsToPlaceholder } from "#app/screens.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";
@@ -36,11 +35,8 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const slug = (url.searchParams.get("business") ?? "").slice(0, 100);
   const business = slug ? await reviewTarget(services(context).db, slug, user.id) : null;
   if (!business) throw redirect("/evaluate");
-  const today = lagosToday(new Date());
-  const yearAgo = new Date(`${today}T00:00:00Z`);
-  yearAgo.setUTCFullYear(yearAgo.getUTCFullYear() - 1);
   return data(
-    { business, today, earliest: yearAgo.toISOString().slice(0, 10) },
+    { business, ...reviewDayBounds(new Date()) },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -58,7 +54,8 @@ export default function EvaluateNew({ loaderData, actionData }: Route.ComponentP
   const { business, today, earliest } = loaderData;
   const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
   const navigation = useNavigation();
-  const { draft, save, clear } = useDraft(`reviewDraft:${business.slug}`);
+  // Kept until the review is published: /evaluate/_id forgets it then (a refused send keeps it).
+  const { draft, save } = useDraft(reviewDraftKey(business.slug));
   const formRef = useRef<HTMLFormElement>(null);
   /** Keeps what the form holds now, with any field just changed outside its inputs. */
   const keep = (changed: Record<string, string> = {}) => {
@@ -92,7 +89,6 @@ export default function EvaluateNew({ loaderData, actionData }: Route.ComponentP
         noValidate
         ref={formRef}
         onChange={() => keep()}
-        onSubmit={clear}
       >
         <input type="hidden" name="business" value={business.slug} />
         <StarsInput defaultValue={Number(draft?.stars) || 0} error={errors.stars} />

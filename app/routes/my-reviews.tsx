@@ -1,4 +1,5 @@
 import { MessageSquareText } from "lucide-react";
+import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { requireUser } from "#app/auth/session.server.ts";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
@@ -7,11 +8,16 @@ import { LazyDatePicker } from "#app/components/ui/date-picker/lazy-date-picker.
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { Field, FormMessage, TextAreaField } from "#app/components/ui/field.tsx";
 import { StatusPill } from "#app/components/ui/status-pill.tsx";
-import { lagosToday } from "#app/console/lagos-time.ts";
 import { services } from "#app/context.server.ts";
+import { useDraft } from "#app/hooks/use-draft.ts";
 import { formatLagosDay } from "#app/lagos-dates.ts";
-import { reviewLimits } from "#app/reviews/review-limits.ts";
-import { deleteReview, editReview, reviewsOfAuthor } from "#app/reviews/reviews.server.ts";
+import { reviewDraftKey, reviewLimits } from "#app/reviews/review-limits.ts";
+import {
+  deleteReview,
+  editReview,
+  reviewDayBounds,
+  reviewsOfAuthor,
+} from "#app/reviews/reviews.server.ts";
 import { Stars } from "#app/reviews/stars.tsx";
 import { StarsInput } from "#app/reviews/stars-input.tsx";
 import { privatePageHeaders } from "#app/security/private-page.ts";
@@ -33,8 +39,9 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   return data(
     {
       reviews: await reviewsOfAuthor(services(context).db, user.id),
-      written: url.searchParams.has("written"),
-      today: lagosToday(new Date()),
+      // The business just reviewed (from /evaluate/new): its draft can go.
+      written: (url.searchParams.get("written") ?? "").slice(0, 100) || null,
+      ...reviewDayBounds(new Date()),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -57,7 +64,11 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function MyReviews({ loaderData, actionData }: Route.ComponentProps) {
-  const { reviews, written, today } = loaderData;
+  const { reviews, written, today, earliest } = loaderData;
+  const { clear } = useDraft(reviewDraftKey(written ?? ""));
+  useEffect(() => {
+    if (written) clear();
+  }, [written, clear]);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   return (
@@ -151,6 +162,7 @@ export default function MyReviews({ loaderData, actionData }: Route.ComponentPro
                         name="experiencedOn"
                         autoApply
                         defaultValue={pickerDay(review.experiencedOn)}
+                        minDate={pickerDay(earliest)}
                         maxDate={pickerDay(today)}
                         error={errors.experiencedOn}
                       />

@@ -37,7 +37,7 @@ export default function Review({ loaderData }: Route.ComponentProps) {
           {review.business.name}
         </Link>
       </p>
-      <ReviewCard review={review} linkTitle={false} />
+      <ReviewCard review={review} />
       <Link
         to={`/ReviewsList/${review.business.slug}`}
         className="inline-block text-sm font-medium text-brand-strong underline"
