@@ -31,12 +31,12 @@ export default function Review({ loaderData }: Route.ComponentProps) {
   const { review } = loaderData;
   return (
     <div className="mx-auto w-full max-w-2xl space-y-4 px-4 py-6 sm:py-10">
-      <p className="text-sm text-ink-muted">
+      <h1 className="text-2xl font-bold text-ink">
         A review of{" "}
-        <Link to={`/${review.business.slug}`} className="font-medium text-brand-strong underline">
+        <Link to={`/${review.business.slug}`} className="text-brand-strong underline">
           {review.business.name}
         </Link>
-      </p>
+      </h1>
       <ReviewCard review={review} />
       <Link
         to={`/ReviewsList/${review.business.slug}`}
