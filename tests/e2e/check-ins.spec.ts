@@ -1,17 +1,14 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { e2eFixtures, e2ePassword, e2eSharedShoppers, e2eTeam } from "../support/e2e-fixtures.ts";
 import {
   expect,
-  expectNoHorizontalOverflow,
-  newWatchedContext,
   openHydrated,
   resourceStatus,
-  saveShot,
-  signIn,
   submitSignIn,
   test,
   waitForHydration,
 } from "./fixtures.ts";
+import { phone, shootPhone, signedInPhone } from "./journeys.ts";
 
 /**
  * Check-ins and loyalty cards in the browser (issue 20, decisions 048 and 049). The e2e team's
@@ -31,7 +28,6 @@ import {
  * E2E_SHOTS=/tmp/shots-check-ins saves the poster page, /hi after checking in and the loyalty card
  * at 390 px (each page is checked for sideways overflow either way).
  */
-const phone = { width: 390, height: 844 };
 const shopperFor = (retry: number) => e2eSharedShoppers.email(retry === 0 ? 34 : 33);
 const otherShopperFor = (retry: number) => e2eSharedShoppers.email(retry === 0 ? 32 : 31);
 const shopperFirstName = e2eSharedShoppers.name.split(" ")[0] ?? "";
@@ -41,11 +37,6 @@ const scanMessage = (business: string) =>
 const comeBackTomorrow = "You checked in here today. Come back tomorrow for 10 points more.";
 const oldPosterRefusal =
   "This link can't check you in: scan the QR code on the poster at the business (a new poster may have replaced the one you scanned).";
-
-async function shoot(page: Page, name: string) {
-  await expectNoHorizontalOverflow(page);
-  await saveShot(page, `${name}-390`);
-}
 
 /** The header's balance (the signed-in page is open and hydrated). */
 async function headerPoints(page: Page): Promise<number> {
@@ -100,13 +91,6 @@ async function postCheckIn(page: Page, slug: string, token: string) {
   return status;
 }
 
-async function signedInPage(browser: Browser, baseURL: string | undefined, email: string) {
-  const context = await newWatchedContext(browser, { baseURL, viewport: phone });
-  const page = await context.newPage();
-  await signIn(page, email, e2ePassword);
-  return page;
-}
-
 /** The console's poster page (open): the link printed under the QR code. */
 async function posterLink(page: Page, baseURL: string | undefined, slug: string) {
   const printed = page.getByText(new RegExp(`/hi/${slug}\\?t=`));
@@ -132,10 +116,10 @@ test("a shopper checks in from the poster once a day, fills a loyalty card, and 
   // Five people, four of them signed in at once in their own browsers.
   test.setTimeout(90_000);
   const [staff, manager, other, admin] = await Promise.all([
-    signedInPage(browser, baseURL, e2eTeam.staff.email),
-    signedInPage(browser, baseURL, e2eTeam.manager.email),
-    signedInPage(browser, baseURL, otherShopperFor(testInfo.retry)),
-    signedInPage(browser, baseURL, e2eTeam.admin.email),
+    signedInPhone(browser, baseURL, e2eTeam.staff.email),
+    signedInPhone(browser, baseURL, e2eTeam.manager.email),
+    signedInPhone(browser, baseURL, otherShopperFor(testInfo.retry)),
+    signedInPhone(browser, baseURL, e2eTeam.admin.email),
   ]);
   try {
     const link =
@@ -158,7 +142,7 @@ test("a shopper checks in from the poster once a day, fills a loyalty card, and 
         // Printing is staff's; a new poster is the managers'.
         await expect(staff.getByRole("button", { name: "Print" })).toBeVisible();
         await expect(staff.getByRole("button", { name: "Make a new poster" })).toHaveCount(0);
-        await shoot(staff, "poster");
+        await shootPhone(staff, "poster");
         return posterLink(staff, baseURL, business.slug);
       });
 
@@ -195,7 +179,7 @@ test("a shopper checks in from the poster once a day, fills a loyalty card, and 
       await expect(page.getByRole("heading", { name: "You're checked in" })).toBeVisible();
       await expectHeaderPoints(page, before + 10);
       await expect(page.getByRole("button", { name: "Check in", exact: true })).toHaveCount(0);
-      await shoot(page, "hi-checked-in");
+      await shootPhone(page, "hi-checked-in");
     });
 
     await test.step("again the same day: nothing more, come back tomorrow", async () => {
@@ -261,7 +245,7 @@ test("a shopper checks in from the poster once a day, fills a loyalty card, and 
         await expect(card.getByRole("list", { name: "1 of 2 visits stamped" })).toBeVisible();
         await expect(card.getByText("1 more visit to fill the card.")).toBeVisible();
         await expect(card.getByRole("button", { name: /^Give:/ })).toHaveCount(0);
-        await shoot(page, "loyalty-card");
+        await shootPhone(page, "loyalty-card");
         return path;
       });
 

@@ -1,18 +1,12 @@
 import type { Page } from "@playwright/test";
 import { e2eFixtures, e2ePassword, e2eSharedShoppers, e2eTeam } from "../support/e2e-fixtures.ts";
 import {
-  addCardToCart,
   expect,
   expectNoHorizontalOverflow,
-  expectPopupAmount,
-  fillContactAndAddress,
   formatKobo,
   newAccountDetails,
   newWatchedContext,
   openHydrated,
-  parseNaira,
-  paystackCards,
-  payWithCard,
   resourceStatus,
   saveShot,
   signIn,
@@ -21,6 +15,7 @@ import {
   test,
   waitForHydration,
 } from "./fixtures.ts";
+import { payForProduct, phone } from "./journeys.ts";
 
 /**
  * Referrals and order points in the browser (issue 20's "Done when"): Ada reads her invitation
@@ -36,7 +31,6 @@ import {
  * rather than a new sign-up: sign-ups are limited to 10 an hour from one address and the suite
  * already spends most of them; Bola's sign-up through the invitation is the journey itself.
  */
-const phone = { width: 390, height: 844 };
 
 /**
  * Prepared shoppers no worker is given and no other spec uses (37–39 are taken): one for the
@@ -46,7 +40,6 @@ const adaFor = (retry: number) => e2eSharedShoppers.email(retry === 0 ? 36 : 35)
 const adaFirstName = e2eSharedShoppers.name.split(" ")[0] ?? "";
 
 const referralCode = /^[A-Z]{1,6}-[2-9A-Z]{5}$/;
-const orderNumber = /^OJA-[2-9A-HJKMNP-TV-Z]{8}$/;
 
 /** 1234 → "1,234", written out by hand so the app's formatter is really checked. */
 function points(value: number): string {
@@ -77,63 +70,6 @@ function historyEntries(page: Page, note: string) {
     .getByRole("region", { name: "History" })
     .getByRole("listitem")
     .filter({ has: page.getByText(note, { exact: true }) });
-}
-
-interface PaidOrder {
-  number: string;
-  totalKobo: number;
-  /** What the lines earn: 1 point per whole ₦100 of each line (unit price × quantity). */
-  points: number;
-}
-
-/**
- * The signed-in shopper buys one product of the e2e team's business (the `fromEnd`th card from
- * the end of the storefront's first page: demo products, older than any a spec adds), for
- * pickup, with the success card, and lands on the paid confirmation.
- */
-async function payForProduct(page: Page, fromEnd: number): Promise<PaidOrder> {
-  const business = e2eFixtures().business;
-  await openHydrated(page, `/b/${business.slug}`);
-  const cards = page
-    .getByRole("article")
-    .filter({ has: page.getByRole("button", { name: /^Add .+ to cart$/, disabled: false }) });
-  await expect(cards.first()).toBeVisible();
-  const card = cards.nth((await cards.count()) - 1 - fromEnd);
-  const name = (await card.getByRole("heading", { level: 3 }).textContent())?.trim() ?? "";
-  await addCardToCart(card, name);
-  await expect(page.getByText(`${name} added to your cart`)).toBeVisible();
-
-  await openHydrated(page, "/checkout");
-  const line = page.getByTestId("checkout-line");
-  await expect(line).toHaveCount(1);
-  await expect(line.getByRole("link", { name, exact: true })).toBeVisible();
-  // The server's price of the line, as the checkout quotes it.
-  const [, quantity = "", unit = ""] =
-    /(\d+) × (₦[\d,]+\.\d{2})/.exec(await line.innerText()) ?? [];
-  const lineKobo = Number(quantity) * parseNaira(unit);
-  expect(lineKobo).toBeGreaterThan(0);
-  await fillContactAndAddress(page);
-  // Picked up: the total is the line's alone, whatever the business charges for delivery.
-  const pickup = page
-    .getByRole("region", { name: `Order from ${business.name}`, exact: true })
-    .getByRole("radio", { name: /^Pickup/ });
-  await pickup.check();
-  await expect(pickup).toBeChecked();
-  const amount = formatKobo(lineKobo);
-  await expect(page.getByTestId("checkout-total")).toHaveText(amount);
-
-  await page.getByRole("button", { name: `Pay ${amount}`, exact: true }).click();
-  await expectPopupAmount(page, amount);
-  await payWithCard(page, paystackCards.success, amount);
-  await expect(
-    page.getByRole("heading", { level: 1, name: "Thank you: your payment went through" }),
-  ).toBeVisible();
-  const order = page.getByTestId("checkout-order");
-  await expect(order).toHaveCount(1);
-  await expect(order.getByText("Paid", { exact: true })).toBeVisible();
-  const number = (await order.getByText(orderNumber).textContent())?.trim() ?? "";
-  expect(number).toMatch(orderNumber);
-  return { number, totalKobo: lineKobo, points: Math.floor(lineKobo / 10_000) };
 }
 
 test("a friend invited by link signs up, pays a first order: both get 500 pending points, approved 7 days later; a refund takes an order's points back", async ({

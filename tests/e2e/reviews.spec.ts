@@ -1,24 +1,14 @@
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { e2eFixtures, e2ePassword, e2eSharedShoppers, e2eTeam } from "../support/e2e-fixtures.ts";
 import {
-  addCardToCart,
   expect,
-  expectNoHorizontalOverflow,
-  expectPopupAmount,
-  fillContactAndAddress,
-  formatKobo,
-  newWatchedContext,
   openHydrated,
-  parseNaira,
-  paystackCards,
-  payWithCard,
   resourceStatus,
-  saveShot,
-  signIn,
   submitSignIn,
   test,
   waitForHydration,
 } from "./fixtures.ts";
+import { payForProduct, phone, shootPhone, signedInPhone } from "./journeys.ts";
 
 /**
  * Writing reviews in the browser (issue 21, first part; decision 050). A shopper finds the e2e
@@ -39,7 +29,6 @@ import {
  * (published, being edited, verified) at 390 px (each page is checked for sideways overflow
  * either way).
  */
-const phone = { width: 390, height: 844 };
 const writerFor = (retry: number) => e2eSharedShoppers.email(retry === 0 ? 28 : 27);
 const buyerFor = (retry: number) => e2eSharedShoppers.email(retry === 0 ? 26 : 25);
 
@@ -57,18 +46,6 @@ function dayText(day: string): string {
 }
 
 const writePath = (slug: string) => `/evaluate/new?business=${encodeURIComponent(slug)}`;
-
-async function shoot(page: Page, name: string) {
-  await expectNoHorizontalOverflow(page);
-  await saveShot(page, `${name}-390`);
-}
-
-async function signedInPage(browser: Browser, baseURL: string | undefined, email: string) {
-  const context = await newWatchedContext(browser, { baseURL, viewport: phone });
-  const page = await context.newPage();
-  await signIn(page, email, e2ePassword);
-  return page;
-}
 
 /** The review form of /evaluate/new (open). */
 function reviewForm(page: Page) {
@@ -127,51 +104,6 @@ async function deleteReview(page: Page, item: Locator) {
   ).toBeVisible();
 }
 
-const orderNumber = /^OJA-[2-9A-HJKMNP-TV-Z]{8}$/;
-
-/**
- * The signed-in shopper buys one product of the e2e team's business (the `fromEnd`th card from
- * the end of the storefront's first page: demo products, older than any a spec adds), for
- * pickup, with the success card, and lands on the paid confirmation (as referrals.spec.ts does).
- */
-async function payForProduct(page: Page, fromEnd: number) {
-  const business = e2eFixtures().business;
-  await openHydrated(page, `/b/${business.slug}`);
-  const cards = page
-    .getByRole("article")
-    .filter({ has: page.getByRole("button", { name: /^Add .+ to cart$/, disabled: false }) });
-  await expect(cards.first()).toBeVisible();
-  const card = cards.nth((await cards.count()) - 1 - fromEnd);
-  const name = (await card.getByRole("heading", { level: 3 }).textContent())?.trim() ?? "";
-  await addCardToCart(card, name);
-  await expect(page.getByText(`${name} added to your cart`)).toBeVisible();
-
-  await openHydrated(page, "/checkout");
-  const line = page.getByTestId("checkout-line");
-  await expect(line).toHaveCount(1);
-  const [, quantity = "", unit = ""] =
-    /(\d+) × (₦[\d,]+\.\d{2})/.exec(await line.innerText()) ?? [];
-  const lineKobo = Number(quantity) * parseNaira(unit);
-  expect(lineKobo).toBeGreaterThan(0);
-  await fillContactAndAddress(page);
-  const pickup = page
-    .getByRole("region", { name: `Order from ${business.name}`, exact: true })
-    .getByRole("radio", { name: /^Pickup/ });
-  await pickup.check();
-  await expect(pickup).toBeChecked();
-  const amount = formatKobo(lineKobo);
-  await expect(page.getByTestId("checkout-total")).toHaveText(amount);
-  await page.getByRole("button", { name: `Pay ${amount}`, exact: true }).click();
-  await expectPopupAmount(page, amount);
-  await payWithCard(page, paystackCards.success, amount);
-  await expect(
-    page.getByRole("heading", { level: 1, name: "Thank you: your payment went through" }),
-  ).toBeVisible();
-  const order = page.getByTestId("checkout-order");
-  await expect(order.getByText("Paid", { exact: true })).toBeVisible();
-  await expect(order.getByText(orderNumber)).toBeVisible();
-}
-
 test.use({ viewport: phone });
 
 test("a shopper finds a business, writes a review (errors, keyboard stars, draft kept over a reload), edits it, is refused a second one, and deletes it", async ({
@@ -183,7 +115,7 @@ test("a shopper finds a business, writes a review (errors, keyboard stars, draft
   // The form's refusals: the empty form (400) and the second review (409).
   allowConsoleError(resourceStatus(400), resourceStatus(409));
   const business = e2eFixtures().business;
-  const page = await signedInPage(browser, baseURL, writerFor(testInfo.retry));
+  const page = await signedInPhone(browser, baseURL, writerFor(testInfo.retry));
   const dialogs: string[] = [];
   page.on("dialog", async (dialog) => {
     dialogs.push(dialog.message());
@@ -237,7 +169,7 @@ test("a shopper finds a business, writes a review (errors, keyboard stars, draft
       /Tell others a little more: at least 20 characters\./,
     );
     await expect(page).toHaveURL(writePath(business.slug));
-    await shoot(page, "evaluate-new-errors");
+    await shootPhone(page, "evaluate-new-errors");
   });
 
   await test.step("stars by keyboard, a title and a text; a reload keeps them (draft)", async () => {
@@ -264,7 +196,7 @@ test("a shopper finds a business, writes a review (errors, keyboard stars, draft
     await expect(form.star(4)).toBeChecked();
     // The errors of the empty form were that answer's, not the page's.
     await expect(form.title).not.toHaveAttribute("aria-invalid", "true");
-    await shoot(page, "evaluate-new-filled");
+    await shootPhone(page, "evaluate-new-filled");
   });
 
   await test.step("published: thanks, listed on /evaluate/_id, not verified; the draft is gone", async () => {
@@ -293,7 +225,7 @@ test("a shopper finds a business, writes a review (errors, keyboard stars, draft
     await expect
       .poll(() => page.evaluate((key) => localStorage.getItem(key), `reviewDraft:${business.slug}`))
       .toBeNull();
-    await shoot(page, "my-reviews");
+    await shootPhone(page, "my-reviews");
   });
 
   const scriptTitle = "<script>alert(1)</script> Changed my mind";
@@ -303,7 +235,7 @@ test("a shopper finds a business, writes a review (errors, keyboard stars, draft
     await item.getByText("Edit or delete", { exact: true }).click();
     await clickStar(item, 2);
     await item.getByLabel("Title", { exact: true }).fill(scriptTitle);
-    await shoot(page, "my-reviews-editing");
+    await shootPhone(page, "my-reviews-editing");
     await item.getByRole("button", { name: "Save changes" }).click();
     await expect(
       page.getByRole("status").filter({ hasText: "Your review was updated." }),
@@ -392,7 +324,7 @@ test("a shopper who paid an order at the business is told their review will be v
 }, testInfo) => {
   test.setTimeout(120_000);
   const business = e2eFixtures().business;
-  const page = await signedInPage(browser, baseURL, buyerFor(testInfo.retry));
+  const page = await signedInPhone(browser, baseURL, buyerFor(testInfo.retry));
   const title = "Collected my order";
 
   await test.step("pays an order at the business", async () => {
@@ -425,7 +357,7 @@ test("a shopper who paid an order at the business is told their review will be v
     const item = myReview(page, title);
     await expect(item.getByText("Verified", { exact: true })).toBeVisible();
     await expect(item.getByRole("img", { name: "5 out of 5 stars", exact: true })).toBeVisible();
-    await shoot(page, "my-reviews-verified");
+    await shootPhone(page, "my-reviews-verified");
     await waitForHydration(page);
     await deleteReview(page, item);
     await expect(page.getByText("No reviews yet", { exact: true })).toBeVisible();

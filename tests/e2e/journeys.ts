@@ -1,0 +1,97 @@
+import type { Browser, Page } from "@playwright/test";
+import { e2eFixtures, e2ePassword } from "../support/e2e-fixtures.ts";
+import {
+  addCardToCart,
+  expect,
+  expectNoHorizontalOverflow,
+  expectPopupAmount,
+  fillContactAndAddress,
+  formatKobo,
+  newWatchedContext,
+  openHydrated,
+  parseNaira,
+  paystackCards,
+  payWithCard,
+  saveShot,
+  signIn,
+} from "./fixtures.ts";
+
+/**
+ * Steps several journeys share (points, check-ins, reviews): a phone-sized signed-in page of a
+ * prepared person, a screenshot with the overflow check, and paying for one product of the e2e
+ * team's business.
+ */
+export const phone = { width: 390, height: 844 };
+
+export const orderNumber = /^OJA-[2-9A-HJKMNP-TV-Z]{8}$/;
+
+/** A new phone-sized browser, signed in as a prepared person (sign-ups are rate limited). */
+export async function signedInPhone(browser: Browser, baseURL: string | undefined, email: string) {
+  const context = await newWatchedContext(browser, { baseURL, viewport: phone });
+  const page = await context.newPage();
+  await signIn(page, email, e2ePassword);
+  return page;
+}
+
+/** Checks the phone-sized page doesn't scroll sideways, and saves it when E2E_SHOTS asks. */
+export async function shootPhone(page: Page, name: string) {
+  await expectNoHorizontalOverflow(page);
+  await saveShot(page, `${name}-390`);
+}
+
+export interface PaidOrder {
+  number: string;
+  totalKobo: number;
+  /** What the lines earn: 1 point per whole ₦100 of each line (unit price × quantity). */
+  points: number;
+}
+
+/**
+ * The signed-in shopper buys one product of the e2e team's business (the `fromEnd`th card from
+ * the end of the storefront's first page: demo products, older than any a spec adds), for
+ * pickup, with the success card, and lands on the paid confirmation.
+ */
+export async function payForProduct(page: Page, fromEnd: number): Promise<PaidOrder> {
+  const business = e2eFixtures().business;
+  await openHydrated(page, `/b/${business.slug}`);
+  const cards = page
+    .getByRole("article")
+    .filter({ has: page.getByRole("button", { name: /^Add .+ to cart$/, disabled: false }) });
+  await expect(cards.first()).toBeVisible();
+  const card = cards.nth((await cards.count()) - 1 - fromEnd);
+  const name = (await card.getByRole("heading", { level: 3 }).textContent())?.trim() ?? "";
+  await addCardToCart(card, name);
+  await expect(page.getByText(`${name} added to your cart`)).toBeVisible();
+
+  await openHydrated(page, "/checkout");
+  const line = page.getByTestId("checkout-line");
+  await expect(line).toHaveCount(1);
+  await expect(line.getByRole("link", { name, exact: true })).toBeVisible();
+  // The server's price of the line, as the checkout quotes it.
+  const [, quantity = "", unit = ""] =
+    /(\d+) × (₦[\d,]+\.\d{2})/.exec(await line.innerText()) ?? [];
+  const lineKobo = Number(quantity) * parseNaira(unit);
+  expect(lineKobo).toBeGreaterThan(0);
+  await fillContactAndAddress(page);
+  // Picked up: the total is the line's alone, whatever the business charges for delivery.
+  const pickup = page
+    .getByRole("region", { name: `Order from ${business.name}`, exact: true })
+    .getByRole("radio", { name: /^Pickup/ });
+  await pickup.check();
+  await expect(pickup).toBeChecked();
+  const amount = formatKobo(lineKobo);
+  await expect(page.getByTestId("checkout-total")).toHaveText(amount);
+
+  await page.getByRole("button", { name: `Pay ${amount}`, exact: true }).click();
+  await expectPopupAmount(page, amount);
+  await payWithCard(page, paystackCards.success, amount);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Thank you: your payment went through" }),
+  ).toBeVisible();
+  const order = page.getByTestId("checkout-order");
+  await expect(order).toHaveCount(1);
+  await expect(order.getByText("Paid", { exact: true })).toBeVisible();
+  const number = (await order.getByText(orderNumber).textContent())?.trim() ?? "";
+  expect(number).toMatch(orderNumber);
+  return { number, totalKobo: lineKobo, points: Math.floor(lineKobo / 10_000) };
+}
