@@ -49,7 +49,9 @@ export type IdPrefix =
   | "pte"
   | "cki"
   | "lrg"
-  | "rev";
+  | "rev"
+  | "rvi"
+  | "rvf";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${base32(randomBytes(10))}`;

@@ -183,6 +183,8 @@ export const orders = pgTable(
     index("orders_checkout_idx").on(table.checkoutId),
     index("orders_shopper_idx").on(table.shopperId, table.createdAt),
     index("orders_business_status_idx").on(table.businessId, table.status, table.createdAt),
+    // The review invitations job looks for orders fulfilled in its window (issue 21).
+    index("orders_fulfilled_idx").on(table.fulfilledAt).where(sql`${table.status} = 'fulfilled'`),
     check(
       "orders_address_when_delivered",
       sql`(${table.fulfilment} = 'delivery') = (${table.deliveryAddress} is not null)`,

@@ -96,18 +96,78 @@ describe("a business's reviews", () => {
     }
   });
 
-  test("a removed review shows only why", async () => {
-    const removedId = ids[0] ?? "";
+  test("most helpful first, ties newest first, a page at a time, each once", async () => {
+    // Votes: review 2 → 3, review 4 → 3, review 1 → 1; 3 and 5 none.
+    for (const [index, votes] of [
+      [1, 3],
+      [3, 3],
+      [0, 1],
+    ] as const) {
+      await db()
+        .update(reviews)
+        .set({ helpfulCount: votes })
+        .where(eq(reviews.id, ids[index] ?? ""));
+    }
+    const seen: number[] = [];
+    let after: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof reviewsOfBusiness>> = await reviewsOfBusiness(
+        db(),
+        business.id,
+        { sort: "helpful", limit: 2, after },
+      );
+      seen.push(...page.items.map((review) => review.stars));
+      after = page.nextCursor;
+    } while (after);
+    expect(seen).toEqual([4, 2, 1, 5, 3]);
+    // A newest-first link can't be read as a most-helpful one.
+    const newest = await reviewsOfBusiness(db(), business.id, { limit: 1 });
+    await expect(
+      reviewsOfBusiness(db(), business.id, { sort: "helpful", after: newest.nextCursor }),
+    ).rejects.toBeInstanceOf(InvalidPageCursorError);
+    await db().update(reviews).set({ helpfulCount: 0 }).where(eq(reviews.businessId, business.id));
+  });
+
+  test("a removed or held review shows only why, and no reply", async () => {
+    const [removedId = "", heldId = ""] = ids;
     await db()
       .update(reviews)
-      .set({ status: "removed", removedReason: "personal data" })
+      .set({
+        status: "removed",
+        removedReason: "personal data",
+        reply: "Thanks",
+        repliedAt: new Date(),
+      })
       .where(eq(reviews.id, removedId));
     expect(await reviewById(db(), removedId)).toMatchObject({
       title: "",
       body: "",
-      removedReason: "personal data",
+      hiddenBecause: "Removed by Oja's moderators for: personal data",
+      reply: null,
       business: { slug: business.slug },
     });
+    await db()
+      .update(reviews)
+      .set({ status: "held", removedReason: "a phone number in the text" })
+      .where(eq(reviews.id, heldId));
+    expect(await reviewById(db(), heldId)).toMatchObject({
+      body: "",
+      hiddenBecause: "Held until its author edits it, for: a phone number in the text",
+    });
+  });
+
+  test("the business's reply shows with its day, marked once edited", async () => {
+    const id = ids[4] ?? "";
+    await db()
+      .update(reviews)
+      .set({ reply: "Thank you, Ada!", repliedAt: new Date(Date.UTC(2026, 10, 26, 12)) })
+      .where(eq(reviews.id, id));
+    expect((await reviewById(db(), id))?.reply).toEqual({
+      body: "Thank you, Ada!",
+      dated: "26 Nov 2026",
+    });
+    await db().update(reviews).set({ replyEditedAt: new Date() }).where(eq(reviews.id, id));
+    expect((await reviewById(db(), id))?.reply?.dated).toBe("26 Nov 2026 · edited");
   });
 });
 

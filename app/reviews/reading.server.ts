@@ -22,7 +22,13 @@ export interface PublicReview {
   experiencedOn: string;
   verified: boolean;
   invited: boolean;
-  removedReason: string | null;
+  /**
+   * Why moderation hid its words, as readers see it ("Removed by Oja's moderators for: …"), or
+   * null for a published review.
+   */
+  hiddenBecause: string | null;
+  /** The business's reply, with its date as shown ("26 Nov 2026", "· edited"). */
+  reply: { body: string; dated: string } | null;
   helpfulCount: number;
   createdAt: Date;
   /** Who and when, as readers see it: "Ada O. · experience on 20 Nov 2026 · written 26 Nov 2026". */
@@ -40,6 +46,9 @@ const publicColumns = {
   invitationId: reviews.invitationId,
   status: reviews.status,
   removedReason: reviews.removedReason,
+  reply: reviews.reply,
+  repliedAt: reviews.repliedAt,
+  replyEditedAt: reviews.replyEditedAt,
   helpfulCount: reviews.helpfulCount,
   createdAt: reviews.createdAt,
   updatedAt: reviews.updatedAt,
@@ -54,8 +63,11 @@ type PublicRow = {
   experiencedOn: string;
   experienceKind: string | null;
   invitationId: string | null;
-  status: "published" | "removed";
+  status: "published" | "removed" | "held";
   removedReason: string | null;
+  reply: string | null;
+  repliedAt: Date | null;
+  replyEditedAt: Date | null;
   helpfulCount: number;
   createdAt: Date;
   updatedAt: Date;
@@ -69,8 +81,19 @@ function authorName(name: string | null): string {
   return last ? `${first} ${last[0]?.toUpperCase()}.` : first;
 }
 
+/** What readers see in place of a review moderation took down or held for its author's edit. */
+export function moderationNotice(
+  status: PublicRow["status"],
+  reason: string | null,
+): string | null {
+  if (status === "removed") return `Removed by Oja's moderators for: ${reason ?? ""}`;
+  if (status === "held") return `Held until its author edits it, for: ${reason ?? ""}`;
+  return null;
+}
+
 function toPublic(row: PublicRow): PublicReview {
-  const removed = row.status === "removed";
+  const hiddenBecause = moderationNotice(row.status, row.removedReason);
+  const removed = hiddenBecause !== null;
   return {
     id: row.id,
     author: authorName(row.authorName),
@@ -80,7 +103,14 @@ function toPublic(row: PublicRow): PublicReview {
     experiencedOn: row.experiencedOn,
     verified: row.experienceKind !== null,
     invited: row.invitationId !== null,
-    removedReason: removed ? (row.removedReason ?? "") : null,
+    hiddenBecause,
+    reply:
+      row.reply !== null && row.repliedAt !== null && !removed
+        ? {
+            body: row.reply,
+            dated: `${formatLagosDay(row.repliedAt)}${row.replyEditedAt ? " · edited" : ""}`,
+          }
+        : null,
     helpfulCount: row.helpfulCount,
     createdAt: row.createdAt,
     byline: [
@@ -92,21 +122,35 @@ function toPublic(row: PublicRow): PublicReview {
   };
 }
 
+export type ReviewSort = "newest" | "helpful";
+
 export interface ReviewFilters {
   stars?: number | null;
   verifiedOnly?: boolean;
+  /** Newest first (default), or most helpful first (ties newest first). */
+  sort?: ReviewSort;
   after?: string | null;
   limit?: number;
 }
 
-/** A business's published reviews (and removed ones, with their reason), newest first. */
+/** A most-helpful cursor's key: the votes, then the exact time ("12|2026-…Z"). */
+const helpfulKey = /^\d{1,9}\|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/**
+ * A business's reviews (removed and held ones show only their reason), newest or most helpful
+ * first, a page at a time (keyset: the last row's sort key and id).
+ */
 export async function reviewsOfBusiness(
   db: Executor,
   businessId: string,
   filters: ReviewFilters = {},
 ) {
   const limit = filters.limit ?? reviewsPageSize;
-  const after = filters.after ? decodeCursor(filters.after, exactTimeKey) : null;
+  const helpful = filters.sort === "helpful";
+  const after = filters.after
+    ? decodeCursor(filters.after, helpful ? helpfulKey : exactTimeKey)
+    : null;
+  const id = sql`${reviews.id} collate "C"`;
   const rows = await db
     .select({ ...publicColumns, createdKey: exactTime(sql`${reviews.createdAt}`) })
     .from(reviews)
@@ -116,19 +160,32 @@ export async function reviewsOfBusiness(
         eq(reviews.businessId, businessId),
         filters.stars ? eq(reviews.stars, filters.stars) : undefined,
         filters.verifiedOnly ? isNotNull(reviews.experienceKind) : undefined,
-        after
-          ? sql`(${reviews.createdAt} < ${after.key}::timestamptz
-              or (${reviews.createdAt} = ${after.key}::timestamptz and ${reviews.id} collate "C" < ${after.id}))`
-          : undefined,
+        after ? afterCursor(after, helpful) : undefined,
       ),
     )
-    .orderBy(desc(reviews.createdAt), sql`${reviews.id} collate "C" desc`)
+    .orderBy(
+      ...(helpful ? [desc(reviews.helpfulCount)] : []),
+      desc(reviews.createdAt),
+      sql`${id} desc`,
+    )
     .limit(limit + 1);
   const last = rows[limit - 1];
+  const lastKey = last && (helpful ? `${last.helpfulCount}|${last.createdKey}` : last.createdKey);
   return {
     items: rows.slice(0, limit).map(toPublic),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.createdKey, last.id) : null,
+    nextCursor: rows.length > limit && last && lastKey ? encodeCursor(lastKey, last.id) : null,
   };
+}
+
+/** The rows after a cursor's (every sort key descends, so one row comparison says it). */
+function afterCursor(after: { key: string; id: string }, helpful: boolean) {
+  const id = sql`${reviews.id} collate "C"`;
+  if (!helpful) {
+    return sql`(${reviews.createdAt}, ${id}) < (${after.key}::timestamptz, ${after.id})`;
+  }
+  const [votes = "0", time = ""] = after.key.split("|");
+  return sql`(${reviews.helpfulCount}, ${reviews.createdAt}, ${id})
+    < (${Number(votes)}::integer, ${time}::timestamptz, ${after.id})`;
 }
 
 /** One review with its business, for /reviews/{id}; null when there is none. */

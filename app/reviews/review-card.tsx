@@ -10,16 +10,26 @@ export interface ReviewCardData {
   byline: string;
   verified: boolean;
   invited: boolean;
-  removedReason: string | null;
+  hiddenBecause: string | null;
+  reply: { body: string; dated: string } | null;
 }
 
 /**
  * One review as readers see it: stars, title and words (React escapes them: text, never markup),
  * who wrote it and when, and the labels that say how Oja knows it ("Verified": Oja saw the
- * experience; "Invited": it came from an invitation sent to every customer). A removed review
- * shows only why.
+ * experience; "Invited": it came from an invitation sent to every customer), and the business's
+ * reply. A review moderation removed or held shows only why. `businessName` labels the reply.
  */
-export function ReviewCard({ review }: { review: ReviewCardData }) {
+export function ReviewCard({
+  review,
+  businessName,
+  children,
+}: {
+  review: ReviewCardData;
+  businessName: string;
+  /** Below the byline: the helpful and report controls where the page has them. */
+  children?: React.ReactNode;
+}) {
   return (
     <article className="space-y-2 rounded-xl border border-line bg-surface p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -29,8 +39,8 @@ export function ReviewCard({ review }: { review: ReviewCardData }) {
           {review.invited ? <StatusPill label="Invited" tone="neutral" /> : null}
         </div>
       </div>
-      {review.removedReason !== null ? (
-        <p className="text-ink-muted">Removed by Oja's moderators for: {review.removedReason}</p>
+      {review.hiddenBecause !== null ? (
+        <p className="text-ink-muted">{review.hiddenBecause}</p>
       ) : (
         <>
           <h3 className="font-semibold text-ink">
@@ -42,6 +52,15 @@ export function ReviewCard({ review }: { review: ReviewCardData }) {
         </>
       )}
       <p className="text-sm text-ink-muted">{review.byline}</p>
+      {review.reply ? (
+        <div className="ms-4 border-brand border-s-2 ps-3">
+          <p className="font-medium text-ink text-sm">
+            Reply from {businessName} <span className="text-ink-muted">· {review.reply.dated}</span>
+          </p>
+          <p className="whitespace-pre-line break-words text-ink">{review.reply.body}</p>
+        </div>
+      ) : null}
+      {children}
     </article>
   );
 }

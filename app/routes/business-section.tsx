@@ -191,7 +191,7 @@ export default function BusinessSection({ loaderData }: Route.ComponentProps) {
                 <ul className="space-y-3">
                   {reviews.latest.map((review) => (
                     <li key={review.id}>
-                      <ReviewCard review={review} />
+                      <ReviewCard review={review} businessName={business.name} />
                     </li>
                   ))}
                 </ul>

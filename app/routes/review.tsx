@@ -37,7 +37,7 @@ export default function Review({ loaderData }: Route.ComponentProps) {
           {review.business.name}
         </Link>
       </h1>
-      <ReviewCard review={review} />
+      <ReviewCard review={review} businessName={review.business.name} />
       <Link
         to={`/ReviewsList/${review.business.slug}`}
         className="inline-block text-sm font-medium text-brand-strong underline"

@@ -15,7 +15,7 @@ import { z } from "#app/zod.ts";
 import type { Route } from "./+types/reviews-list";
 
 /**
- * /ReviewsList/{business}: every review of a business (issue 21), newest first, a page at a time,
+ * /ReviewsList/{business}: every review of a business (issue 21), newest or most helpful first, a page at a time,
  * filtered by stars and "verified only", under its TrustScore and how the reviews spread over the
  * stars. Filters are links and a plain GET form: it all works without JavaScript.
  */
@@ -30,6 +30,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 const querySchema = z.object({
   stars: z.coerce.number().int().min(1).max(5).optional().catch(undefined),
   verified: z.literal("1").optional().catch(undefined),
+  sort: z.enum(["newest", "helpful"]).catch("newest"),
   // Whatever it holds, decodeCursor refuses a link this list did not make (400).
   after: z.string().optional().catch(undefined),
 });
@@ -45,6 +46,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       reviewsOfBusiness(db, business.id, {
         stars: query.stars,
         verifiedOnly: query.verified === "1",
+        sort: query.sort,
         after: query.after,
       }),
     ]);
@@ -54,7 +56,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       page,
       stars: query.stars ?? null,
       verifiedOnly: query.verified === "1",
-      filtered: Boolean(query.stars || query.verified || query.after),
+      sort: query.sort,
+      filtered: Boolean(query.stars || query.verified || query.after || query.sort !== "newest"),
     });
   } catch (error) {
     if (error instanceof InvalidPageCursorError) throw publicError(400, error.message);
@@ -63,7 +66,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 }
 
 export default function ReviewsList({ loaderData }: Route.ComponentProps) {
-  const { business, summary, page, stars, verifiedOnly } = loaderData;
+  const { business, summary, page, stars, verifiedOnly, sort } = loaderData;
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-6 sm:py-10">
       <header className="space-y-1">
@@ -88,6 +91,17 @@ export default function ReviewsList({ loaderData }: Route.ComponentProps) {
                   {value} {value === 1 ? "star" : "stars"}
                 </option>
               ))}
+            </select>
+          </label>
+          <label className="space-y-1 text-sm font-medium text-ink">
+            <span className="block">Sort</span>
+            <select
+              name="sort"
+              defaultValue={sort}
+              className="min-h-11 rounded-lg border border-line bg-surface px-3"
+            >
+              <option value="newest">Newest</option>
+              <option value="helpful">Most helpful</option>
             </select>
           </label>
           <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-ink">
@@ -124,7 +138,7 @@ export default function ReviewsList({ loaderData }: Route.ComponentProps) {
         <ul className="space-y-3">
           {page.items.map((review) => (
             <li key={review.id}>
-              <ReviewCard review={review} />
+              <ReviewCard review={review} businessName={loaderData.business.name} />
             </li>
           ))}
         </ul>
