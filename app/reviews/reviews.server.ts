@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { FieldErrors } from "#app/auth/forms.ts";
 import { fieldErrors } from "#app/auth/forms.ts";
 import { lagosToday } from "#app/console/lagos-time.ts";
@@ -10,7 +10,7 @@ import { formatDay } from "#app/vouchers/offer-terms.ts";
 import { z } from "#app/zod.ts";
 import { latestExperience } from "./experiences.server.ts";
 import { reviewLimits } from "./review-limits.ts";
-import { reviewStats, reviews } from "./schema.server.ts";
+import { reviewInvitations, reviewStats, reviews } from "./schema.server.ts";
 import { formatTrustScore, halfStars, reviewWeight, trustScore } from "./trust-score.ts";
 
 /**
@@ -84,6 +84,8 @@ export async function writeReview(
   author: { id: string },
   form: Record<string, unknown>,
   now = new Date(),
+  /** The invitation it answers (invitations.server.ts found it for this author): used up here. */
+  invitationId?: string,
 ): Promise<WriteResult> {
   const parsed = reviewSchema.safeParse(form);
   if (!parsed.success) return { ok: false, status: 400, errors: fieldErrors(parsed.error) };
@@ -142,6 +144,13 @@ export async function writeReview(
         },
       };
     }
+    if (invitationId && !(await useInvitation(tx, invitationId, business.id, now))) {
+      return {
+        ok: false,
+        status: 409,
+        errors: { form: "This invitation was used already or has expired." },
+      };
+    }
     const experience = await latestExperience(tx, {
       shopperId: author.id,
       businessId: business.id,
@@ -159,6 +168,7 @@ export async function writeReview(
       experiencedOn: input.experiencedOn,
       experienceKind: experience?.kind ?? null,
       experienceId: experience?.id ?? null,
+      invitationId: invitationId ?? null,
       weight,
       createdAt: now,
       updatedAt: now,
@@ -166,6 +176,23 @@ export async function writeReview(
     await countReview(tx, business.id, { stars: input.stars, weight }, 1, now);
     return { ok: true, reviewId: id, verified: experience !== null };
   });
+}
+
+/** Marks an unused, unexpired invitation of the business used; false when it can't be. */
+async function useInvitation(tx: Executor, invitationId: string, businessId: string, now: Date) {
+  const used = await tx
+    .update(reviewInvitations)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(reviewInvitations.id, invitationId),
+        eq(reviewInvitations.businessId, businessId),
+        isNull(reviewInvitations.usedAt),
+        gt(reviewInvitations.expiresAt, now),
+      ),
+    )
+    .returning({ id: reviewInvitations.id });
+  return used.length === 1;
 }
 
 export interface ReviewSummary {
