@@ -12,6 +12,7 @@ import { uploadSweepJob } from "./media/uploads.server.ts";
 import { paymentJobs } from "./orders/payment-jobs.server.ts";
 import { createPaymentProvider } from "./payments/provider.server.ts";
 import { pointsJobs } from "./points/upkeep.server.ts";
+import { invitationJobs } from "./reviews/invitations.server.ts";
 import { createBriefCache } from "./search/brief-cache.server.ts";
 import { createRateLimits } from "./security/rate-limit.server.ts";
 import { isCatalogEmpty, seedDemo } from "./seed/demo.server.ts";
@@ -99,6 +100,7 @@ export async function startServices(): Promise<RunningServices> {
       ...giftJobs({ db, log: jobsLog, publicUrl: settings.publicUrl, emailQueued }),
       ...voucherExpiryJobs({ db, log: jobsLog, publicUrl: settings.publicUrl, emailQueued }),
       ...pointsJobs({ db, log: jobsLog, publicUrl: settings.publicUrl, emailQueued }),
+      ...invitationJobs({ db, log: jobsLog, publicUrl: settings.publicUrl, emailQueued }),
       ...email.jobs,
       uploadSweepJob({ db, media: media.originals, log: jobsLog }),
     ],

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
 import { runPointsUpkeep } from "#app/points/upkeep.server.ts";
+import { sendDueInvitations } from "#app/reviews/invitations.server.ts";
 import { requireTestHooks } from "#app/security/test-hooks.server.ts";
 import { sendDueGifts } from "#app/vouchers/gifts.server.ts";
 import { z } from "#app/zod.ts";
@@ -17,6 +18,10 @@ const jobs = {
   "points-upkeep": (context: Route.ActionArgs["context"], at: Date) => {
     const { db, settings } = services(context);
     return runPointsUpkeep({ db, publicUrl: settings.publicUrl }, at);
+  },
+  "review-invitations": (context: Route.ActionArgs["context"], at: Date) => {
+    const { db, settings } = services(context);
+    return sendDueInvitations({ db, publicUrl: settings.publicUrl }, at);
   },
   "voucher-gifts-send": (context: Route.ActionArgs["context"], at: Date) => {
     const { db, settings } = services(context);
