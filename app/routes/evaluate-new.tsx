@@ -1,16 +1,9 @@
-import { useRef } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { requireUser } from "#app/auth/session.server.ts";
-import { Button } from "#app/components/ui/button.tsx";
-import { pickerDay } from "#app/components/ui/date-picker/iso-day.ts";
-import { LazyDatePicker } from "#app/components/ui/date-picker/lazy-date-picker.tsx";
-import { Field, FormMessage, TextAreaField } from "#app/components/ui/field.tsx";
+import { FormMessage } from "#app/components/ui/field.tsx";
 import { services } from "#app/context.server.ts";
-import { useDraft } from "#app/hooks/use-draft.ts";
-import { reviewDraftKey, reviewLimits } from "#app/reviews/review-limits.ts";
+import { ReviewForm } from "#app/reviews/review-form.tsx";
 import { reviewDayBounds, reviewTarget, writeReview } from "#app/reviews/reviews.server.ts";
-import { StarsInput } from "#app/reviews/stars-input.tsx";
-import { leadsToPlaceholder } from "#app/screens.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";
 import type { Route } from "./+types/evaluate-new";
 
@@ -53,18 +46,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 export default function EvaluateNew({ loaderData, actionData }: Route.ComponentProps) {
   const { business, today, earliest } = loaderData;
   const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
-  const navigation = useNavigation();
-  // Kept until the review is published: /evaluate/_id forgets it then (a refused send keeps it).
-  const { draft, save } = useDraft(reviewDraftKey(business.slug));
-  const formRef = useRef<HTMLFormElement>(null);
-  /** Keeps what the form holds now, with any field just changed outside its inputs. */
-  const keep = (changed: Record<string, string> = {}) => {
-    if (!formRef.current) return;
-    const fields = Object.fromEntries(new FormData(formRef.current)) as Record<string, string>;
-    save({ ...fields, ...changed });
-  };
-  const draftDay =
-    draft?.experiencedOn && draft.experiencedOn <= today ? draft.experiencedOn : today;
   return (
     <div className="mx-auto w-full max-w-2xl space-y-6 px-4 py-6 sm:py-10">
       <header className="space-y-1">
@@ -81,71 +62,7 @@ export default function EvaluateNew({ loaderData, actionData }: Route.ComponentP
       {errors.form || errors.business ? (
         <FormMessage tone="error">{errors.form ?? errors.business}</FormMessage>
       ) : null}
-      {/* Remounted with the draft once it is read, so its words show in the fields. */}
-      <Form
-        key={draft ? "draft" : "fresh"}
-        method="post"
-        className="space-y-5"
-        noValidate
-        ref={formRef}
-        onChange={() => keep()}
-      >
-        <input type="hidden" name="business" value={business.slug} />
-        <StarsInput defaultValue={Number(draft?.stars) || 0} error={errors.stars} />
-        <Field
-          label="Title"
-          name="title"
-          required
-          minLength={reviewLimits.titleMin}
-          maxLength={reviewLimits.titleMax}
-          defaultValue={draft?.title ?? ""}
-          error={errors.title}
-          hint="The heart of it, in a few words."
-        />
-        <TextAreaField
-          label="Your experience"
-          name="body"
-          required
-          rows={7}
-          minLength={reviewLimits.bodyMin}
-          maxLength={reviewLimits.bodyMax}
-          defaultValue={draft?.body ?? ""}
-          error={errors.body}
-          hint={`What happened, what was good, what could be better: ${reviewLimits.bodyMin} to ${reviewLimits.bodyMax.toLocaleString("en-NG")} characters. Please leave out personal details.`}
-        />
-        <LazyDatePicker
-          label="Day of your experience"
-          name="experiencedOn"
-          autoApply
-          defaultValue={pickerDay(draftDay)}
-          minDate={pickerDay(earliest)}
-          maxDate={pickerDay(today)}
-          onChange={(value) => {
-            if (!value) return;
-            const picked = [
-              value.getFullYear(),
-              String(value.getMonth() + 1).padStart(2, "0"),
-              String(value.getDate()).padStart(2, "0"),
-            ].join("-");
-            keep({ experiencedOn: picked });
-          }}
-          error={errors.experiencedOn}
-        />
-        <p className="text-sm text-ink-muted">
-          Oja never pays or rewards anyone for a review, good or bad.
-          {leadsToPlaceholder("/reviews/gg") ? null : (
-            <>
-              {" "}
-              <Link to="/reviews/gg" className="font-medium text-brand-strong underline">
-                Review guidelines
-              </Link>
-            </>
-          )}
-        </p>
-        <Button type="submit" size="lg" disabled={navigation.state !== "idle"}>
-          {navigation.state === "submitting" ? "Publishing…" : "Publish your review"}
-        </Button>
-      </Form>
+      <ReviewForm businessSlug={business.slug} today={today} earliest={earliest} errors={errors} />
     </div>
   );
 }
