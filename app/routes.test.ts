@@ -224,7 +224,7 @@ describe("the inventory of planned screens", () => {
 });
 
 describe("a link in the chrome", () => {
-  test.each(["/collab", "/COLLAB", "/rewardShop/browse", "/app?from=home", "/reviews/"])(
+  test.each(["/collab", "/COLLAB", "/rewardShop/browse", "/app?from=home", "/rewardShop/"])(
     "to %s leads to a placeholder",
     (to) => {
       expect(leadsToPlaceholder(to)).toBe(true);
@@ -238,6 +238,7 @@ describe("a link in the chrome", () => {
     "/ll",
     "/rewards",
     "/Benefits",
+    "/reviews/",
     "/shop/friends",
     "/profile/orders",
     "/vendor",

@@ -36,9 +36,6 @@ export const placeholderRoutes = [
   "/flash/:id",
   "/invoices/:id",
   "/pay/:id",
-  "/ReviewInvitation/:id",
-  "/reviews",
-  "/reviews/gg",
   "/rewardShop",
   "/rewardShop/browse",
   "/rewardShop/Checkout",
@@ -80,18 +77,6 @@ export const plannedScreens = {
   "/pay/:id": {
     title: "Pay",
     holds: "Pay a business's payment request or invoice, also as a guest.",
-  },
-  "/ReviewInvitation/:id": {
-    title: "Review invitation",
-    holds: "Rate your experience from a business's invitation; the review is verified.",
-  },
-  "/reviews": {
-    title: "Reviews",
-    holds: "The latest and most helpful reviews on Oja.",
-  },
-  "/reviews/gg": {
-    title: "Review guidelines",
-    holds: "What is allowed in a review and how verification and moderation work.",
   },
   "/rewardShop": {
     title: "Reward shop",

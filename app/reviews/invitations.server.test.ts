@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 import { emailOutbox, users } from "#app/db/schema.server.ts";
+import { voucherRedemptions } from "#app/vouchers/issued-schema.server.ts";
 import { createBusiness, createCategory } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
 import { createOrder } from "#tests/support/orders.ts";
+import { createVoucher } from "#tests/support/vouchers.ts";
 import {
   addressesIn,
   invitationByToken,
@@ -94,7 +96,10 @@ describe("automatic invitations", () => {
     expect(made[0]).toMatchObject({ source: "order", email: ada.email, shopperId: ada.id });
     expect(made[0]?.sentAt).toEqual(at);
     expect(made[0]?.expiresAt).toEqual(new Date(at.getTime() + 30 * day));
-    const emails = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, ada.email));
+    const emails = await db()
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, ada.email));
     expect(emails).toHaveLength(1);
     // The token is in the email only: the row keeps its hash.
     const token = await invitationLink(ada.email);
@@ -127,6 +132,38 @@ describe("automatic invitations", () => {
       .from(reviewInvitations)
       .where(eq(reviewInvitations.businessId, other.id));
     expect(row?.orderId).toBe(orderId);
+  });
+
+  test("a vouchers order is invited the business's days after its first redemption, to the holder", async () => {
+    const friend = await shopper();
+    const voucher = await createVoucher(db(), { businessId: business.id, ownerId: friend.id });
+    const redeemedAt = new Date("2026-11-12T15:00:00Z");
+    for (const [index, at] of [redeemedAt, new Date(redeemedAt.getTime() + day)].entries()) {
+      await db()
+        .insert(voucherRedemptions)
+        .values({
+          id: newId("vrd"),
+          voucherId: voucher.id,
+          businessId: business.id,
+          amountKobo: 500_000,
+          requestKey: `key${index}`.padEnd(20, "0"),
+          createdAt: at,
+        });
+    }
+    await sendDueInvitations({ db: db(), publicUrl }, new Date(redeemedAt.getTime() + 6 * day));
+    const before = await db()
+      .select()
+      .from(reviewInvitations)
+      .where(eq(reviewInvitations.orderId, voucher.orderId));
+    expect(before).toHaveLength(0);
+    await sendDueInvitations({ db: db(), publicUrl }, new Date(redeemedAt.getTime() + 7 * day));
+    const [made, ...more] = await db()
+      .select()
+      .from(reviewInvitations)
+      .where(eq(reviewInvitations.orderId, voucher.orderId));
+    expect(more).toHaveLength(0);
+    expect(made).toMatchObject({ shopperId: friend.id, email: friend.email });
+    expect(made?.sentAt).not.toBeNull();
   });
 
   test("not sent to a customer who reviewed the business this year", async () => {

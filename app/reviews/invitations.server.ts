@@ -10,13 +10,14 @@ import { renderEmail } from "#app/email/render.ts";
 import type { JobDefinition } from "#app/jobs/jobs.server.ts";
 import { formatLagosDay } from "#app/lagos-dates.ts";
 import { orders } from "#app/orders/schema.server.ts";
+import { voucherRedemptions, vouchers } from "#app/vouchers/issued-schema.server.ts";
 import { z } from "#app/zod.ts";
 import { reviewInvitations, reviewSettings, reviews } from "./schema.server.ts";
 
 /**
- * Review invitations (issue 21, decision 051). Every fulfilled order gets one, sent its business's
- * `invitation_days` (default 7) after fulfilment, whatever the customer thought: never only the
- * happy ones. Managers may also invite by hand (one address or a CSV). The email carries the only
+ * Review invitations (issue 21, decision 051). Every fulfilled order, and every vouchers order
+ * once a voucher of it is redeemed, gets one, sent its business's `invitation_days` (default 7)
+ * later, whatever the customer thought: never only the happy ones. Managers may also invite by hand (one address or a CSV). The email carries the only
  * copy of the token (its hash is kept); a link works once, for 30 days from sending. An address
  * is invited to a business at most once in 30 days, and not while its review of the last 12
  * months stands. Nothing is offered for a review.
@@ -57,14 +58,17 @@ export async function setInvitationDays(db: Database, businessId: string, days: 
 }
 
 /**
- * Makes the invitation of every goods order fulfilled at least its business's days ago (and
- * within the last 60 days, so a new business setting never reaches back further), once per
- * order: the unique order id makes a second run, or a second instance, add nothing.
+ * Makes the invitations now due, once per order: a goods order its business's days after it was
+ * fulfilled, a vouchers order that many days after one of its vouchers was first redeemed (to
+ * whoever held it then: a gift's friend, say). Only the last 60 days are looked at, so a new
+ * business setting never reaches further back; the unique order id makes a second run, or a
+ * second instance, add nothing.
  */
-export async function inviteFulfilledOrders(db: Executor, now: Date): Promise<number> {
+export async function inviteRecentCustomers(db: Executor, now: Date): Promise<number> {
   const oldest = new Date(now.getTime() - 60 * dayMs);
-  const days = sql`coalesce(${reviewSettings.invitationDays}, ${invitationDaysRange.default})`;
-  const due = await db
+  const days = sql`make_interval(days => coalesce(${reviewSettings.invitationDays}, ${invitationDaysRange.default}))`;
+  const dueBy = sql`${now.toISOString()}::timestamptz`;
+  const fulfilledOrders = await db
     .select({
       businessId: orders.businessId,
       email: users.email,
@@ -79,20 +83,48 @@ export async function inviteFulfilledOrders(db: Executor, now: Date): Promise<nu
       and(
         eq(orders.status, "fulfilled"),
         gte(orders.fulfilledAt, oldest),
-        sql`${orders.fulfilledAt} + make_interval(days => ${days}) <= ${now.toISOString()}::timestamptz`,
+        sql`${orders.fulfilledAt} + ${days} <= ${dueBy}`,
         isNull(reviewInvitations.id),
       ),
     )
     .limit(1000);
-  if (due.length === 0) return 0;
+  const firstRedemption = sql`min(${voucherRedemptions.createdAt})`;
+  const redeemedVouchers = await db
+    .select({
+      businessId: vouchers.businessId,
+      email: users.email,
+      shopperId: vouchers.ownerId,
+      orderId: vouchers.orderId,
+    })
+    .from(voucherRedemptions)
+    .innerJoin(vouchers, eq(vouchers.id, voucherRedemptions.voucherId))
+    .innerJoin(users, eq(users.id, vouchers.ownerId))
+    .leftJoin(reviewSettings, eq(reviewSettings.businessId, vouchers.businessId))
+    .leftJoin(reviewInvitations, eq(reviewInvitations.orderId, vouchers.orderId))
+    .where(and(gte(voucherRedemptions.createdAt, oldest), isNull(reviewInvitations.id)))
+    .groupBy(
+      vouchers.businessId,
+      users.email,
+      vouchers.ownerId,
+      vouchers.orderId,
+      reviewSettings.invitationDays,
+    )
+    .having(sql`${firstRedemption} + ${days} <= ${dueBy}`)
+    .limit(1000);
+  // One invitation per order: the first holder found, when a gift put its vouchers in two hands.
+  const due = new Map<string, (typeof fulfilledOrders)[number]>();
+  for (const row of [...fulfilledOrders, ...redeemedVouchers]) {
+    if (!due.has(row.orderId)) due.set(row.orderId, row);
+  }
+  if (due.size === 0) return 0;
   const made = await db
     .insert(reviewInvitations)
     .values(
-      due.map((order) => ({
+      [...due.values()].map((customer) => ({
         id: newId("rvi"),
         source: "order" as const,
-        ...order,
-        email: normalizeAddress(order.email),
+        ...customer,
+        email: normalizeAddress(customer.email),
         sendAt: now,
         createdAt: now,
       })),
@@ -244,7 +276,7 @@ export async function sendDueInvitations(
   context: { db: Database; publicUrl: string },
   now = new Date(),
 ): Promise<{ made: number; sent: number; skipped: number }> {
-  const made = await inviteFulfilledOrders(context.db, now);
+  const made = await inviteRecentCustomers(context.db, now);
   const total = { made, sent: 0, skipped: 0 };
   for (;;) {
     const batch = await context.db.transaction(async (tx) => {

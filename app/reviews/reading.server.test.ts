@@ -10,7 +10,7 @@ import { getFrom } from "#tests/support/accounts.ts";
 import { createBusiness, createCategory } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
 import { createOrder } from "#tests/support/orders.ts";
-import { reviewById, reviewsOfBusiness } from "./reading.server.ts";
+import { latestReviews, reviewById, reviewsOfBusiness } from "./reading.server.ts";
 import { writeReview } from "./reviews.server.ts";
 import { reviews } from "./schema.server.ts";
 
@@ -168,6 +168,34 @@ describe("a business's reviews", () => {
     });
     await db().update(reviews).set({ replyEditedAt: new Date() }).where(eq(reviews.id, id));
     expect((await reviewById(db(), id))?.reply?.dated).toBe("26 Nov 2026 · edited");
+  });
+});
+
+describe("the /reviews hub", () => {
+  test("the latest published reviews across Oja, and the most helpful of 90 days", async () => {
+    const at = new Date(Date.UTC(2026, 10, 26, 12));
+    const [hiddenId = "", , , helpfulId = "", newestId = ""] = ids;
+    await db()
+      .update(reviews)
+      .set({ status: "held", removedReason: "test" })
+      .where(eq(reviews.id, hiddenId));
+    await db().update(reviews).set({ helpfulCount: 2 }).where(eq(reviews.id, helpfulId));
+    const latest = await latestReviews(db(), { limit: 2, now: at });
+    expect(latest.items.map((review) => review.id)).toEqual([newestId, helpfulId]);
+    expect(latest.items[0]?.business).toEqual({ name: "Ewa Spa", slug: business.slug });
+    const rest = await latestReviews(db(), { limit: 10, after: latest.nextCursor, now: at });
+    expect(rest.items.map((review) => review.id)).not.toContain(hiddenId);
+    expect(rest.nextCursor).toBeNull();
+    expect(
+      (await latestReviews(db(), { sort: "helpful", now: at })).items.map((r) => r.id),
+    ).toEqual([helpfulId]);
+    // 91 days on, last season's votes no longer lead.
+    const later = new Date(at.getTime() + 91 * 86_400_000);
+    expect((await latestReviews(db(), { sort: "helpful", now: later })).items).toEqual([]);
+    await db()
+      .update(reviews)
+      .set({ status: "published", removedReason: null, helpfulCount: 0 })
+      .where(eq(reviews.businessId, business.id));
   });
 });
 

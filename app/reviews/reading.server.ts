@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, isNotNull, sql } from "drizzle-orm";
 import type { Executor } from "#app/db/database.server.ts";
 import { decodeCursor, encodeCursor, exactTime, exactTimeKey } from "#app/db/page-cursor.server.ts";
 import { businesses, users } from "#app/db/schema.server.ts";
@@ -201,4 +201,51 @@ export async function reviewById(db: Executor, id: string) {
     .where(and(eq(reviews.id, id), eq(businesses.status, "active")));
   if (!row) return null;
   return { ...toPublic(row), business: row.business };
+}
+
+/** How far back "most helpful" looks on /reviews: recent enough to be news, bounded to read. */
+export const helpfulWindowDays = 90;
+
+/**
+ * Oja's latest published reviews across open businesses (a page at a time), or the most helpful
+ * of the last 90 days (one page), each with its business: the /reviews hub.
+ */
+export async function latestReviews(
+  db: Executor,
+  options: { sort?: ReviewSort; after?: string | null; limit?: number; now?: Date } = {},
+) {
+  const limit = options.limit ?? reviewsPageSize;
+  const helpful = options.sort === "helpful";
+  const after = options.after && !helpful ? decodeCursor(options.after, exactTimeKey) : null;
+  const since = new Date((options.now ?? new Date()).getTime() - helpfulWindowDays * 86_400_000);
+  const rows = await db
+    .select({
+      ...publicColumns,
+      createdKey: exactTime(sql`${reviews.createdAt}`),
+      business: { name: businesses.name, slug: businesses.slug },
+    })
+    .from(reviews)
+    .innerJoin(businesses, eq(businesses.id, reviews.businessId))
+    .leftJoin(users, eq(users.id, reviews.authorId))
+    .where(
+      and(
+        eq(reviews.status, "published"),
+        eq(businesses.status, "active"),
+        helpful ? gt(reviews.helpfulCount, 0) : undefined,
+        helpful ? gte(reviews.createdAt, since) : undefined,
+        after ? afterCursor(after, false) : undefined,
+      ),
+    )
+    .orderBy(
+      ...(helpful ? [desc(reviews.helpfulCount)] : []),
+      desc(reviews.createdAt),
+      sql`${reviews.id} collate "C" desc`,
+    )
+    .limit(limit + 1);
+  const last = rows[limit - 1];
+  return {
+    items: rows.slice(0, limit).map((row) => ({ ...toPublic(row), business: row.business })),
+    nextCursor:
+      !helpful && rows.length > limit && last ? encodeCursor(last.createdKey, last.id) : null,
+  };
 }
