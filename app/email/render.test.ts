@@ -78,4 +78,24 @@ describe("renderEmail", () => {
       }),
     ).toThrow(/http/);
   });
+
+  test("draws choices as links side by side, escaped, and lists them in the text", () => {
+    const { html, text } = renderEmail({
+      heading: "How was it?",
+      paragraphs: ["Tap a star."],
+      choices: [
+        { label: "1 ★", url: "https://oja.test/r/abc?stars=1" },
+        { label: "<5>", url: "https://oja.test/r/abc?stars=5&x=1" },
+      ],
+    });
+    expect(html).toContain('<a href="https://oja.test/r/abc?stars=1"');
+    expect(html).toContain("&lt;5&gt;</a>");
+    expect(html).toContain("stars=5&amp;x=1");
+    expect(text).toContain(
+      "1 ★: https://oja.test/r/abc?stars=1\n<5>: https://oja.test/r/abc?stars=5&x=1",
+    );
+    expect(() =>
+      renderEmail({ heading: "Hi", paragraphs: [], choices: [{ label: "x", url: "data:x" }] }),
+    ).toThrow(/http/);
+  });
 });

@@ -1,5 +1,6 @@
 /**
- * Oja's one email layout: a heading, paragraphs, an optional button and footer, as inline-styled
+ * Oja's one email layout: a heading, paragraphs, an optional row of choices (one-tap links, as
+ * an invitation's stars), an optional button and footer, as inline-styled
  * HTML that mail clients keep, and the same words as plain text. Every string is escaped in the
  * HTML; the button's URL must be http(s).
  */
@@ -8,6 +9,8 @@ export interface EmailContent {
   preview?: string;
   heading: string;
   paragraphs: string[];
+  /** Links side by side below the paragraphs, each a tap target (http(s) URLs). */
+  choices?: { label: string; url: string }[];
   action?: { label: string; url: string };
   footer?: string;
 }
@@ -39,7 +42,7 @@ function escapeLines(value: string): string {
 
 function checkedUrl(url: string): string {
   if (!/^https?:\/\//i.test(url.trim())) {
-    throw new Error("renderEmail: the action URL must start with http:// or https://");
+    throw new Error("renderEmail: a link's URL must start with http:// or https://");
   }
   return url.trim();
 }
@@ -48,7 +51,15 @@ export function renderEmail(content: EmailContent): { text: string; html: string
   const url = content.action ? checkedUrl(content.action.url) : undefined;
   const paragraphs = content.paragraphs.filter((paragraph) => paragraph.trim() !== "");
 
+  const choices = (content.choices ?? []).map((choice) => ({
+    label: choice.label,
+    url: checkedUrl(choice.url),
+  }));
+
   const textParts = [content.heading, ...paragraphs];
+  if (choices.length > 0) {
+    textParts.push(choices.map((choice) => `${choice.label}: ${choice.url}`).join("\n"));
+  }
   if (content.action && url) textParts.push(`${content.action.label}: ${url}`);
   if (content.footer) textParts.push(`--\n${content.footer}`);
   const text = `${textParts.join("\n\n")}\n`;
@@ -59,6 +70,17 @@ export function renderEmail(content: EmailContent): { text: string; html: string
         `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:${ink};">${escapeLines(paragraph)}</p>`,
     )
     .join("\n");
+  const choicesHtml =
+    choices.length > 0
+      ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px;">
+<tr>${choices
+          .map(
+            (choice) =>
+              `<td style="padding:0 6px 0 0;"><a href="${escapeHtml(choice.url)}" style="display:inline-block;min-width:44px;padding:10px 8px;border:1px solid ${line};border-radius:8px;font-family:${font};font-size:16px;font-weight:600;line-height:1.2;text-align:center;color:${ink};text-decoration:none;">${escapeHtml(choice.label)}</a></td>`,
+          )
+          .join("")}</tr>
+</table>`
+      : "";
   const actionHtml =
     content.action && url
       ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:24px 0;">
@@ -92,6 +114,7 @@ ${previewHtml}
 <p style="margin:0 0 24px;font-size:22px;font-weight:800;color:${brand};">Oja</p>
 <h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;font-weight:700;color:${ink};">${escapeLines(content.heading)}</h1>
 ${paragraphHtml}
+${choicesHtml}
 ${actionHtml}
 </td></tr>
 ${footerHtml}

@@ -259,12 +259,11 @@ function invitationEmail(invitation: {
     preview: `Tell other shoppers how it went at ${invitation.business}.`,
     heading: `How was ${invitation.business}?`,
     paragraphs: [
-      `Tell other shoppers about ${what}. Good or bad, every honest review helps.`,
-      `One tap to start: ${[1, 2, 3, 4, 5].map((stars) => `${stars} ★ ${link(stars)}`).join("  ·  ")}`,
-      `This link works once, until ${formatLagosDay(invitation.expiresAt)}. Oja invites every customer and never rewards anyone for a review.`,
+      `Tell other shoppers about ${what}. Good or bad, every honest review helps. Tap the stars you'd give to start:`,
     ],
+    choices: [1, 2, 3, 4, 5].map((stars) => ({ label: `${stars} ★`, url: link(stars) })),
     action: { label: "Write your review", url: link() },
-    footer: `You get this email because you bought from ${invitation.business} on Oja, or they asked us to invite you.`,
+    footer: `This link works once, until ${formatLagosDay(invitation.expiresAt)}. Oja invites every customer and never rewards anyone for a review. You get this email because you bought from ${invitation.business} on Oja, or they asked us to invite you.`,
   });
 }
 
