@@ -12,6 +12,11 @@ import { formatLagosDay } from "#app/lagos-dates.ts";
 import { orders } from "#app/orders/schema.server.ts";
 import { voucherRedemptions, vouchers } from "#app/vouchers/issued-schema.server.ts";
 import { z } from "#app/zod.ts";
+import {
+  invitationDaysRange,
+  invitationLifeDays,
+  maxInvitationsPerBatch,
+} from "./review-limits.ts";
 import { reviewInvitations, reviewSettings, reviews } from "./schema.server.ts";
 
 /**
@@ -22,11 +27,6 @@ import { reviewInvitations, reviewSettings, reviews } from "./schema.server.ts";
  * is invited to a business at most once in 30 days, and not while its review of the last 12
  * months stands. Nothing is offered for a review.
  */
-export const invitationLifeDays = 30;
-/** The longest wait a business may set; orders older than this plus a margin are not looked at. */
-export const invitationDaysRange = { min: 1, max: 30, default: 7 } as const;
-/** At most this many addresses per hand-sent batch (a CSV's rows beyond it are refused). */
-export const maxInvitationsPerBatch = 500;
 
 const dayMs = 24 * 60 * 60_000;
 

@@ -4,6 +4,7 @@ import { decodeCursor, encodeCursor, exactTime, exactTimeKey } from "#app/db/pag
 import { businesses, users } from "#app/db/schema.server.ts";
 import { formatLagosDay } from "#app/lagos-dates.ts";
 import { formatDay } from "#app/vouchers/offer-terms.ts";
+import { helpfulWindowDays } from "./review-limits.ts";
 import { reviews } from "./schema.server.ts";
 
 /**
@@ -202,9 +203,6 @@ export async function reviewById(db: Executor, id: string) {
   if (!row) return null;
   return { ...toPublic(row), business: row.business };
 }
-
-/** How far back "most helpful" looks on /reviews: recent enough to be news, bounded to read. */
-export const helpfulWindowDays = 90;
 
 /**
  * Oja's latest published reviews across open businesses (a page at a time), or the most helpful

@@ -2,8 +2,11 @@ import { BadgeCheck, Ban, Flag, Mail, Scale, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ButtonLink } from "#app/components/ui/button.tsx";
-import { invitationDaysRange, invitationLifeDays } from "#app/reviews/invitations.server.ts";
-import { reviewLimits } from "#app/reviews/review-limits.ts";
+import {
+  invitationDaysRange,
+  invitationLifeDays,
+  reviewLimits,
+} from "#app/reviews/review-limits.ts";
 import { halfLifeDays, priorCount, priorStars } from "#app/reviews/trust-score.ts";
 import { pageMeta } from "#app/seo/meta.ts";
 import type { Route } from "./+types/review-guidelines";

@@ -6,13 +6,12 @@ import { Field, FormMessage, TextAreaField } from "#app/components/ui/field.tsx"
 import { services } from "#app/context.server.ts";
 import {
   invitationDays,
-  invitationDaysRange,
   invitationDaysSchema,
   invitationsOfBusiness,
   inviteByHand,
-  maxInvitationsPerBatch,
   setInvitationDays,
 } from "#app/reviews/invitations.server.ts";
+import { invitationDaysRange, maxInvitationsPerBatch } from "#app/reviews/review-limits.ts";
 import type { Route } from "./+types/vendor-review-invitations";
 
 /**

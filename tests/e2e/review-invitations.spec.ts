@@ -1,0 +1,108 @@
+import { e2eFixtures, e2eSharedShoppers, e2eTeam } from "../support/e2e-fixtures.ts";
+import {
+  expect,
+  openHydrated,
+  openLatestEmail,
+  resourceStatus,
+  sandboxedEmailFrame,
+  test,
+  waitForHydration,
+} from "./fixtures.ts";
+import { payForProduct, shootPhone, signedInPhone } from "./journeys.ts";
+
+/**
+ * A review from an invitation, end to end (issue 21, decision 051): a shopper pays an order → the
+ * business's manager marks it fulfilled → the invitations job runs with its clock 8 days on (a
+ * test hook moves the job's clock, not the machine's) → the invitation is in the dev mailbox →
+ * one tap on 4 stars opens the form with the stars chosen → the published review is verified and
+ * invited on /ReviewsList/{id} → the link, used, says so.
+ *
+ * The buyer is a prepared shopper no other spec uses (24, 23 on the retry): a published review
+ * holds the business for them for 12 months.
+ */
+const buyerFor = (retry: number) => e2eSharedShoppers.email(retry === 0 ? 24 : 23);
+
+test("a fulfilled order's invitation arrives after the delay; one tap and the form publish an invited, verified review", async ({
+  browser,
+  baseURL,
+  allowConsoleError,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  // The used link's page answers 410 Gone.
+  allowConsoleError(sandboxedEmailFrame, resourceStatus(410));
+  const business = e2eFixtures().business;
+  const buyerEmail = buyerFor(testInfo.retry);
+  const buyer = await signedInPhone(browser, baseURL, buyerEmail);
+  const manager = await signedInPhone(browser, baseURL, e2eTeam.manager.email);
+  const title = "Ready when they said";
+  let number = "";
+
+  await test.step("the shopper pays; the manager marks the order fulfilled", async () => {
+    number = (await payForProduct(buyer, 3)).number;
+    await openHydrated(manager, `/vendor/${business.slug}/orders/${number}`);
+    await manager.getByRole("button", { name: "Mark fulfilled" }).click();
+    await expect(manager.getByText("Marked fulfilled. The shopper was emailed.")).toBeVisible();
+  });
+
+  await test.step("the invitations job, its clock 8 days on, sends the invitation", async () => {
+    const at = new Date(Date.now() + 8 * 24 * 60 * 60_000).toISOString();
+    const ran = await buyer.request.post("/dev/jobs/review-invitations", {
+      form: { at },
+      headers: { origin: new URL(buyer.url()).origin },
+    });
+    expect(ran.status()).toBe(200);
+    const { done } = (await ran.json()) as { done: { sent: number } };
+    expect(done.sent).toBeGreaterThanOrEqual(1);
+  });
+
+  await test.step("the console lists it as sent for the order", async () => {
+    await openHydrated(manager, `/vendor/${business.slug}/reviews/invitations`);
+    const row = manager.getByRole("row").filter({ hasText: `Order ${number}` });
+    await expect(row).toContainText(buyerEmail);
+    await expect(row).toContainText("Sent");
+    await shootPhone(manager, "review-invitations-console");
+  });
+
+  await test.step("one tap on 4 stars in the email opens the form with 4 stars chosen", async () => {
+    await openLatestEmail(buyer, buyerEmail, `How was ${business.name}?`);
+    const email = buyer.frameLocator("iframe");
+    const href = await email.getByRole("link", { name: "4 ★", exact: true }).getAttribute("href");
+    expect(href).toMatch(/\/ReviewInvitation\/[0-9a-z]{26}\?stars=4$/);
+    await buyer.goto(new URL(href ?? "").pathname + new URL(href ?? "").search);
+    await waitForHydration(buyer);
+    await expect(
+      buyer.getByRole("heading", { level: 1, name: `How was ${business.name}?` }),
+    ).toBeVisible();
+    await expect(buyer.getByRole("radio", { name: /^4 stars:/ })).toBeChecked();
+    await shootPhone(buyer, "review-invitation-form");
+  });
+
+  await test.step("published: verified and invited on the business's reviews", async () => {
+    const main = buyer.getByRole("main");
+    await main.getByLabel("Title", { exact: true }).fill(title);
+    await main
+      .getByLabel("Your experience", { exact: true })
+      .fill("Paid online, collected it the same afternoon, well packed and as described.");
+    const invitation = buyer.url();
+    await main.getByRole("button", { name: "Publish your review" }).click();
+    await expect(
+      buyer.getByRole("status").filter({ hasText: "Thank you: your review is published." }),
+    ).toBeVisible();
+
+    await openHydrated(buyer, `/ReviewsList/${business.slug}`);
+    const card = buyer
+      .getByRole("article")
+      .filter({ has: buyer.getByRole("heading", { name: title, exact: true }) });
+    await expect(card.getByText("Verified", { exact: true })).toBeVisible();
+    await expect(card.getByText("Invited", { exact: true })).toBeVisible();
+    await expect(card.getByRole("img", { name: "4 out of 5 stars", exact: true })).toBeVisible();
+    await shootPhone(buyer, "reviews-list-invited");
+
+    await buyer.goto(invitation);
+    await expect(
+      buyer.getByRole("heading", { name: "This invitation has been used" }),
+    ).toBeVisible();
+  });
+  await buyer.context().close();
+  await manager.context().close();
+});
