@@ -3,6 +3,7 @@ import { checkInsForExport } from "#app/checkins/check-ins.server.ts";
 import { loyaltyRewardsForExport } from "#app/loyalty/loyalty.server.ts";
 import { pointsForExport } from "#app/points/ledger.server.ts";
 import { referralsForExport } from "#app/referrals/referrals.server.ts";
+import { invitationsForExport } from "#app/reviews/invitations.server.ts";
 import { reviewsOfAuthor } from "#app/reviews/reviews.server.ts";
 import { vouchersForExport } from "#app/vouchers/wallet.server.ts";
 import type { Database } from "../db/database.server.ts";
@@ -121,6 +122,7 @@ export async function exportPersonalData(db: Database, userId: string) {
     visits,
     stamps,
     reviewRows,
+    reviewInvitationRows,
   ] = await Promise.all([
     followsForExport(db, userId),
     ordersForExport(db, userId),
@@ -130,6 +132,7 @@ export async function exportPersonalData(db: Database, userId: string) {
     checkInsForExport(db, userId),
     loyaltyRewardsForExport(db, userId),
     reviewsOfAuthor(db, userId),
+    invitationsForExport(db, account),
   ]);
 
   return {
@@ -148,6 +151,7 @@ export async function exportPersonalData(db: Database, userId: string) {
     checkIns: visits,
     loyaltyRewardsReceived: stamps,
     reviews: reviewRows,
+    reviewInvitations: reviewInvitationRows,
     securityEvents: securityEvents.map((event) => ({
       at: event.at,
       action: event.action,

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
@@ -11,6 +11,7 @@ import { createVoucher } from "#tests/support/vouchers.ts";
 import {
   addressesIn,
   invitationByToken,
+  invitationsForExport,
   inviteByHand,
   isInvitee,
   sendDueInvitations,
@@ -243,6 +244,37 @@ describe("the invitation link", () => {
     for (const bad of ["a".repeat(26), "nonsense", `${token}x`, "../../etc"]) {
       expect(await invitationByToken(db(), bad, sentAt)).toBeNull();
     }
+  });
+});
+
+describe("what is kept", () => {
+  test("an unused invitation goes after a year, a used one stays; the invitee's export lists theirs", async () => {
+    const gbenga = await shopper();
+    await fulfilledOrder(gbenga.id);
+    const sentAt = new Date(fulfilled.getTime() + 7 * day);
+    await sendDueInvitations({ db: db(), publicUrl }, sentAt);
+    expect(await invitationsForExport(db(), gbenga)).toEqual([
+      {
+        business: "Mama Put",
+        source: "order",
+        sentAt,
+        expiresAt: new Date(sentAt.getTime() + 30 * day),
+        usedAt: null,
+        notSentBecause: null,
+      },
+    ]);
+    const used = await db()
+      .select({ id: reviewInvitations.id })
+      .from(reviewInvitations)
+      .where(and(isNotNull(reviewInvitations.usedAt)));
+    expect(used.length).toBeGreaterThan(0);
+    await sendDueInvitations({ db: db(), publicUrl }, new Date(sentAt.getTime() + 366 * day));
+    expect(await invitationsForExport(db(), gbenga)).toEqual([]);
+    const stillUsed = await db()
+      .select({ id: reviewInvitations.id })
+      .from(reviewInvitations)
+      .where(and(isNotNull(reviewInvitations.usedAt)));
+    expect(stillUsed).toEqual(used);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { lagosToday } from "#app/console/lagos-time.ts";
 import { hashInvitationToken } from "#app/console/members.server.ts";
@@ -275,6 +275,13 @@ export async function sendDueInvitations(
   context: { db: Database; publicUrl: string },
   now = new Date(),
 ): Promise<{ made: number; sent: number; skipped: number }> {
+  // An unused invitation is kept a year (the privacy notice says so); a used one stays with the
+  // review it brought, which it labels "Invited".
+  const yearAgo = new Date(now);
+  yearAgo.setUTCFullYear(yearAgo.getUTCFullYear() - 1);
+  await context.db
+    .delete(reviewInvitations)
+    .where(and(lt(reviewInvitations.createdAt, yearAgo), isNull(reviewInvitations.usedAt)));
   const made = await inviteRecentCustomers(context.db, now);
   const total = { made, sent: 0, skipped: 0 };
   for (;;) {
@@ -535,4 +542,26 @@ export function isInvitee(invitation: OpenInvitation, user: { id: string; email:
 export function maskedEmail(email: string): string {
   const [name = "", domain = ""] = email.split("@");
   return `${name.slice(0, 1)}•••@${domain}`;
+}
+
+/** The invitations sent to the account or its address, for "Download my data". */
+export async function invitationsForExport(db: Executor, user: { id: string; email: string }) {
+  return db
+    .select({
+      business: businesses.name,
+      source: reviewInvitations.source,
+      sentAt: reviewInvitations.sentAt,
+      expiresAt: reviewInvitations.expiresAt,
+      usedAt: reviewInvitations.usedAt,
+      notSentBecause: reviewInvitations.skippedReason,
+    })
+    .from(reviewInvitations)
+    .innerJoin(businesses, eq(businesses.id, reviewInvitations.businessId))
+    .where(
+      or(
+        eq(reviewInvitations.shopperId, user.id),
+        eq(reviewInvitations.email, normalizeAddress(user.email)),
+      ),
+    )
+    .orderBy(asc(reviewInvitations.createdAt));
 }
