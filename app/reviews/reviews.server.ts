@@ -11,6 +11,7 @@ import { z } from "#app/zod.ts";
 import { latestExperience } from "./experiences.server.ts";
 import { reviewLimits } from "./review-limits.ts";
 import { reviewInvitations, reviewStats, reviews } from "./schema.server.ts";
+import { reviewsChanged } from "./trust-keys.server.ts";
 import { formatTrustScore, halfStars, reviewWeight, trustScore } from "./trust-score.ts";
 
 /**
@@ -268,6 +269,7 @@ async function countReview(
       updatedAt: now,
     })
     .where(eq(reviewStats.businessId, businessId));
+  await reviewsChanged(tx, businessId, now);
 }
 
 /** The shopper's reviews, newest first, with their businesses and where each stands. */
