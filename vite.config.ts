@@ -119,6 +119,9 @@ const pageFamilies: Array<{ name: string; files: RegExp }> = [
   { name: "points-pages", files: /^routes\/(rewards|benefits|first-rewards)\.tsx$/ },
   { name: "review-writing", files: /^routes\/(evaluate|evaluate-new|my-reviews)\.tsx$/ },
   { name: "review-reading", files: /^routes\/(reviews-list|review)\.tsx$/ },
+  // The latest feed shows businesses by their logo only: the cards' TrustScore (decision 053)
+  // left it no room in the shop pages' chunk.
+  { name: "feed-pages", files: /^routes\/latest\.tsx$/ },
   { name: "admin-console", files: /^routes\/admin/ },
   // The rest of the console: the dashboard, members, invitations, the developer pages.
   { name: "console-pages", files: /^routes\/(vendor|dev-)/ },

@@ -1,6 +1,8 @@
 import { aliasedTable, and, asc, count, desc, eq, exists, inArray, sql } from "drizzle-orm";
 import type { Database } from "#app/db/database.server.ts";
 import { type Kobo, kobo } from "#app/money.ts";
+import { reviewStats } from "#app/reviews/schema.server.ts";
+import { type ShownTrustScore, shownTrustScore } from "#app/reviews/shown-score.ts";
 import { businesses, categories, images, productImages, products } from "./schema.server.ts";
 
 /** Public URL of a stored image; images live under /media (local disk by default). */
@@ -30,11 +32,15 @@ export interface BusinessCard {
   brandColor: string;
   logoUrl: string | null;
   category: { slug: string; name: string };
+  /** Its TrustScore as shown (decision 053); null: no reviews yet. */
+  trustScore: ShownTrustScore | null;
 }
 
 /**
  * The columns behind a BusinessCard, for `db.select(businessCardColumns)` on
- * `businesses ⋈ categories ⟕ images (logo)`; `toBusinessCard` turns a row into the card.
+ * `businesses ⋈ categories ⟕ images (logo) ⟕ review_stats` (`reviewStatsJoin`): the score is
+ * read in the query that lists the businesses, never one query per card; `toBusinessCard` turns
+ * a row into the card.
  */
 export const businessCardColumns = {
   id: businesses.id,
@@ -46,7 +52,13 @@ export const businessCardColumns = {
   logoPath: images.path,
   categorySlug: categories.slug,
   categoryName: categories.name,
+  reviewCount: reviewStats.reviewCount,
+  weightSum: reviewStats.weightSum,
+  weightedStars: reviewStats.weightedStars,
 };
+
+/** The left join that brings a business's review figures to `businessCardColumns`. */
+export const reviewStatsJoin = eq(reviewStats.businessId, businesses.id);
 
 export function toBusinessCard(row: {
   id: string;
@@ -58,6 +70,9 @@ export function toBusinessCard(row: {
   logoPath: string | null;
   categorySlug: string;
   categoryName: string;
+  reviewCount: number | null;
+  weightSum: number | null;
+  weightedStars: number | null;
 }): BusinessCard {
   return {
     id: row.id,
@@ -68,6 +83,7 @@ export function toBusinessCard(row: {
     brandColor: row.brandColor,
     logoUrl: row.logoPath ? mediaUrl(row.logoPath) : null,
     category: { slug: row.categorySlug, name: row.categoryName },
+    trustScore: shownTrustScore(row),
   };
 }
 
@@ -208,6 +224,7 @@ export async function newestBusinesses(db: Database, limit: number): Promise<Bus
     .from(businesses)
     .innerJoin(categories, eq(categories.id, businesses.categoryId))
     .leftJoin(images, eq(images.id, businesses.logoImageId))
+    .leftJoin(reviewStats, reviewStatsJoin)
     .where(eq(businesses.status, "active"))
     .orderBy(desc(businesses.createdAt), asc(businesses.id))
     .limit(limit);
@@ -239,6 +256,7 @@ export async function businessProfile(db: Database, slug: string) {
     .innerJoin(categories, eq(categories.id, businesses.categoryId))
     .leftJoin(images, eq(images.id, businesses.logoImageId))
     .leftJoin(cover, eq(cover.id, businesses.coverImageId))
+    .leftJoin(reviewStats, reviewStatsJoin)
     .where(and(eq(businesses.slug, slug.toLowerCase()), eq(businesses.status, "active")))
     .limit(1);
   if (!row) return undefined;

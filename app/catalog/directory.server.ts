@@ -1,6 +1,12 @@
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#app/db/database.server.ts";
-import { type BusinessCard, businessCardColumns, toBusinessCard } from "./catalog.server.ts";
+import { reviewStats } from "#app/reviews/schema.server.ts";
+import {
+  type BusinessCard,
+  businessCardColumns,
+  reviewStatsJoin,
+  toBusinessCard,
+} from "./catalog.server.ts";
 import { businesses, categories, images } from "./schema.server.ts";
 
 /**
@@ -100,6 +106,7 @@ export async function directoryPage(
       .from(businesses)
       .innerJoin(categories, eq(categories.id, businesses.categoryId))
       .leftJoin(images, eq(images.id, businesses.logoImageId))
+      .leftJoin(reviewStats, reviewStatsJoin)
       .where(and(...pageConditions))
       .orderBy(sortKey, sql`${businesses.id} collate "C"`)
       .limit(limit + 1),

@@ -3,6 +3,7 @@ import { users } from "#app/auth/schema.server.ts";
 import { lagosToday } from "#app/console/lagos-time.ts";
 import type { Database } from "#app/db/database.server.ts";
 import { exactTime, exactTimeKey } from "#app/db/page-cursor.server.ts";
+import { reviewStats } from "#app/reviews/schema.server.ts";
 import { type BusinessHit, search } from "#app/search/search.server.ts";
 import {
   newestOffersSql,
@@ -15,6 +16,7 @@ import {
   type ProductCard,
   productCardColumns,
   productCardImageJoin,
+  reviewStatsJoin,
   toBusinessCard,
   toProductCard,
 } from "./catalog.server.ts";
@@ -219,6 +221,7 @@ async function businessCardsById(db: Database, ids: string[]) {
     .from(businesses)
     .innerJoin(categories, eq(categories.id, businesses.categoryId))
     .leftJoin(images, eq(images.id, businesses.logoImageId))
+    .leftJoin(reviewStats, reviewStatsJoin)
     .where(inArray(businesses.id, ids));
   return new Map(rows.map((row) => [row.id, toBusinessCard(row)]));
 }
@@ -433,6 +436,7 @@ export async function newBusinessesNear(
     .from(businesses)
     .innerJoin(categories, eq(categories.id, businesses.categoryId))
     .leftJoin(images, eq(images.id, businesses.logoImageId))
+    .leftJoin(reviewStats, reviewStatsJoin)
     .where(
       and(
         eq(businesses.status, "active"),

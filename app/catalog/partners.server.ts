@@ -1,6 +1,12 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "#app/db/database.server.ts";
-import { type BusinessCard, businessCardColumns, toBusinessCard } from "./catalog.server.ts";
+import { reviewStats } from "#app/reviews/schema.server.ts";
+import {
+  type BusinessCard,
+  businessCardColumns,
+  reviewStatsJoin,
+  toBusinessCard,
+} from "./catalog.server.ts";
 import { businesses, categories, images, partnerships } from "./schema.server.ts";
 
 /**
@@ -32,6 +38,7 @@ export async function businessPartners(
     .innerJoin(businesses, eq(businesses.id, partnerships.partnerId))
     .innerJoin(categories, eq(categories.id, businesses.categoryId))
     .leftJoin(images, eq(images.id, businesses.logoImageId))
+    .leftJoin(reviewStats, reviewStatsJoin)
     .where(
       and(
         eq(partnerships.businessId, businessId),

@@ -9,11 +9,14 @@ import {
   type PublicStock,
   publicStock,
 } from "#app/orders/hold-limits.ts";
+import { reviewStats } from "#app/reviews/schema.server.ts";
+import { type ShownTrustScore, shownTrustScore } from "#app/reviews/shown-score.ts";
 import {
   mediaUrl,
   type ProductCard,
   productCardColumns,
   productCardImageJoin,
+  reviewStatsJoin,
   toProductCard,
 } from "./catalog.server.ts";
 import {
@@ -223,6 +226,8 @@ export interface ProductDetail {
     city: string;
     brandColor: string;
     logoUrl: string | null;
+    /** The business's TrustScore as shown (decision 053); null: no reviews yet. */
+    trustScore: ShownTrustScore | null;
   };
   category: { slug: string; name: string };
 }
@@ -254,11 +259,15 @@ export async function findProductDetail(
       logoPath: images.path,
       categorySlug: categories.slug,
       categoryName: categories.name,
+      reviewCount: reviewStats.reviewCount,
+      weightSum: reviewStats.weightSum,
+      weightedStars: reviewStats.weightedStars,
     })
     .from(products)
     .innerJoin(businesses, eq(businesses.id, products.businessId))
     .innerJoin(categories, eq(categories.id, businesses.categoryId))
     .leftJoin(images, eq(images.id, businesses.logoImageId))
+    .leftJoin(reviewStats, reviewStatsJoin)
     .where(
       and(
         ...("id" in product
@@ -301,6 +310,7 @@ export async function findProductDetail(
       city: row.businessCity,
       brandColor: row.brandColor,
       logoUrl: row.logoPath ? mediaUrl(row.logoPath) : null,
+      trustScore: shownTrustScore(row),
     },
     category: { slug: row.categorySlug, name: row.categoryName },
   };

@@ -1,8 +1,12 @@
 import { Link } from "react-router";
 import type { BusinessCard as BusinessCardData } from "#app/catalog/catalog.server.ts";
+import { TrustScoreLine } from "#app/reviews/trust-score-line.tsx";
 import { ResponsiveImage } from "./ui/responsive-image.tsx";
 
-/** A business in a list: logo (or its initial on the brand colour), name, category and city. */
+/**
+ * A business in a list: logo (or its initial on the brand colour), name, category and city, its
+ * TrustScore (or "No reviews yet") and tagline.
+ */
 export function BusinessCard({ business }: { business: BusinessCardData }) {
   return (
     <Link
@@ -14,6 +18,9 @@ export function BusinessCard({ business }: { business: BusinessCardData }) {
         <span className="block truncate font-semibold text-ink">{business.name}</span>
         <span className="block truncate text-sm text-ink-muted">
           {business.category.name} · {business.city}
+        </span>
+        <span className="block">
+          <TrustScoreLine score={business.trustScore} />
         </span>
         {business.tagline ? (
           <span className="mt-0.5 line-clamp-1 text-sm text-ink">{business.tagline}</span>

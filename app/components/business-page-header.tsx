@@ -1,9 +1,8 @@
 import { clsx } from "clsx";
 import { Link, NavLink } from "react-router";
 import type { BusinessProfile } from "#app/catalog/catalog.server.ts";
-import { openingHoursSpecification } from "#app/catalog/opening-hours.ts";
+import { TrustScoreLine } from "#app/reviews/trust-score-line.tsx";
 import type { businessSections } from "#app/screens.ts";
-import { absoluteUrl } from "#app/seo/meta.ts";
 import { BusinessLogo } from "./business-card.tsx";
 import { BusinessPagesNav } from "./business-pages-nav.tsx";
 import { FollowButton, type FollowButtonState } from "./follow-button.tsx";
@@ -27,8 +26,8 @@ const tabs: Array<{ section: Section | null; label: string }> = [
 
 /**
  * The top of a business's pages (/{slug}, /{slug}/{section} and the profile /business/{slug}):
- * cover, logo, name, category and city (links to /b filtered by them), the follow button and,
- * on the landing pages, the section tabs. /{slug} comes from the shared render cache, so there
+ * cover, logo, name, category and city (links to /b filtered by them), the TrustScore (a link
+ * to the reviews), the follow button and, on the landing pages, the section tabs. /{slug} comes from the shared render cache, so there
  * the follow state and "open now" are filled in by the browser; the profile passes `follow`.
  */
 export function BusinessPageHeader({
@@ -76,6 +75,9 @@ export function BusinessPageHeader({
                 {business.city}
               </Link>
             </p>
+            <Link to={`/${business.slug}/reviews`} className="mt-1 flex w-fit hover:underline">
+              <TrustScoreLine score={business.trustScore} />
+            </Link>
             <div className="mt-1 flex flex-wrap items-center gap-2">
               <LiveOpeningBadge hours={business.hours} />
             </div>
@@ -119,30 +121,4 @@ function SectionTabs({ business }: { business: BusinessProfile }) {
       </ul>
     </nav>
   );
-}
-
-/**
- * schema.org LocalBusiness for a business's pages, identified by its canonical URL; no
- * AggregateRating until reviews exist.
- */
-export function localBusinessJsonLd(business: BusinessProfile, origin: string, path: string) {
-  const url = absoluteUrl(origin, path);
-  return {
-    "@type": "LocalBusiness",
-    "@id": url,
-    name: business.name,
-    url,
-    ...(business.description ? { description: business.description } : {}),
-    ...(business.logoUrl ? { logo: absoluteUrl(origin, business.logoUrl) } : {}),
-    ...(business.cover ? { image: absoluteUrl(origin, business.cover.url) } : {}),
-    ...(business.phone ? { telephone: business.phone } : {}),
-    ...(business.email ? { email: business.email } : {}),
-    address: {
-      "@type": "PostalAddress",
-      streetAddress: business.address,
-      addressLocality: business.city,
-      addressCountry: "NG",
-    },
-    openingHoursSpecification: openingHoursSpecification(business.hours),
-  };
 }

@@ -8,6 +8,7 @@ import type { BusinessHit, ProductHit, SearchResult } from "#app/search/search.s
 import {
   priceBucketParam,
   priceRanges,
+  ratingLabel,
   searchTimedOutMessage,
   sortOptions,
   withQuery,
@@ -24,7 +25,7 @@ import { NextPageLink } from "./ui/next-page-link.tsx";
  * or a GET form, so it all works before JavaScript loads and every state has its own URL.
  */
 
-export type FacetGroup = "category" | "city" | "price" | "open";
+export type FacetGroup = "category" | "city" | "price" | "open" | "rating";
 
 export interface SearchResultsProps {
   heading: ReactNode;
@@ -193,6 +194,8 @@ function activeFilters(params: URLSearchParams) {
     });
   }
   if (params.get("open")) chips.push({ label: "Open now", remove: { open: null } });
+  const rating = Number(params.get("rating"));
+  if (rating > 0) chips.push({ label: ratingLabel(rating), remove: { rating: null } });
   return chips.concat(
     ["category", "city", "price"]
       .filter((name) => params.get(name))
@@ -213,6 +216,7 @@ function clearFilters(params: URLSearchParams) {
     min: null,
     max: null,
     open: null,
+    rating: null,
   });
 }
 
@@ -229,6 +233,14 @@ function Filters({
   const city = params.get("city");
   const price = params.get("price");
   const hasCustomPrice = Boolean(params.get("min") || params.get("max"));
+  const rating = params.get("rating");
+  // Counted for businesses; on the products' tab a chosen rating (the sellers') stays removable.
+  const ratingOptions = (facetData?.ratings ?? []).filter(
+    (option) => option.count > 0 || String(option.minRating) === rating,
+  );
+  if (rating && !ratingOptions.some((option) => String(option.minRating) === rating)) {
+    ratingOptions.push({ minRating: Number(rating), count: 0 });
+  }
 
   const categories = facetData?.categories ?? [];
   const cities = facetData?.cities ?? [];
@@ -280,6 +292,23 @@ function Filters({
             selected={Boolean(params.get("open"))}
             label="Open now"
           />
+        </FacetList>
+      ) : null}
+
+      {facets.includes("rating") && ratingOptions.length > 0 ? (
+        <FacetList title="TrustScore">
+          {ratingOptions.map((option) => {
+            const selected = String(option.minRating) === rating;
+            return (
+              <FacetLink
+                key={option.minRating}
+                to={withQuery(params, { rating: selected ? null : String(option.minRating) })}
+                selected={selected}
+                label={ratingLabel(option.minRating)}
+                count={kind === "businesses" ? option.count : undefined}
+              />
+            );
+          })}
         </FacetList>
       ) : null}
 
@@ -430,13 +459,16 @@ function SortForm({ params, kind }: { params: URLSearchParams; kind: "products" 
         }
         className="min-h-9 rounded-lg border border-line bg-surface px-2 text-sm text-ink"
       >
-        {sortOptions.map((option) => (
-          <option key={option.value} value={option.value}>
-            {kind === "businesses" && option.value.startsWith("price")
-              ? option.label.replace("Price", "Lowest price")
-              : option.label}
-          </option>
-        ))}
+        {sortOptions
+          // A product has no TrustScore of its own.
+          .filter((option) => kind === "businesses" || option.value !== "rating")
+          .map((option) => (
+            <option key={option.value} value={option.value}>
+              {kind === "businesses" && option.value.startsWith("price")
+                ? option.label.replace("Price", "Lowest price")
+                : option.label}
+            </option>
+          ))}
       </select>
       {hydrated ? null : (
         <button type="submit" className={buttonClass("secondary", "sm")}>

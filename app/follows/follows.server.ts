@@ -1,12 +1,15 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, notExists, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, notExists, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import {
   type BusinessCard,
   businessCardColumns,
+  reviewStatsJoin,
   toBusinessCard,
 } from "#app/catalog/catalog.server.ts";
 import { businesses, categories, images } from "#app/catalog/schema.server.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { users } from "#app/db/schema.server.ts";
+import { reviewStats, reviews } from "#app/reviews/schema.server.ts";
 import { businessFollows } from "./schema.server.ts";
 
 /**
@@ -197,6 +200,7 @@ export async function listFollowed(
     .innerJoin(businesses, eq(businesses.id, businessFollows.businessId))
     .innerJoin(categories, eq(categories.id, businesses.categoryId))
     .leftJoin(images, eq(images.id, businesses.logoImageId))
+    .leftJoin(reviewStats, reviewStatsJoin)
     .where(and(eq(businessFollows.userId, userId), eq(businesses.status, "active"), afterCursor))
     .orderBy(
       desc(businessFollows.favourite),
@@ -242,6 +246,7 @@ export async function suggestions(
     .from(businesses)
     .innerJoin(categories, eq(categories.id, businesses.categoryId))
     .leftJoin(images, eq(images.id, businesses.logoImageId))
+    .leftJoin(reviewStats, reviewStatsJoin)
     .where(
       and(
         eq(businesses.status, "active"),
@@ -255,35 +260,80 @@ export async function suggestions(
   return { city, items: rows.map(toBusinessCard) };
 }
 
-export type TrendingBusiness = BusinessCard & { newFollowers: number };
+export type TrendingBusiness = BusinessCard & { newFollowers: number; newReviews: number };
 
 export const trendingDays = 7;
 
 /**
- * Trending: active businesses ranked by new follows in the last 7 days, ties to the newest
- * business. Reviews and orders join the score when those tables exist (later issues).
+ * Trending: active businesses ranked by what shoppers did about them in the last 7 days, each
+ * new published review and each new follow counting one; ties to the better TrustScore (the key
+ * of decision 053), then the newest business. Paid orders ("most bought", PRODUCT.md) are left
+ * out until orders have an index by payment time: counting them here would read every order.
  */
 export async function trending(
   db: Database,
   { now = new Date(), limit = 24 }: { now?: Date; limit?: number } = {},
 ): Promise<TrendingBusiness[]> {
   const since = new Date(now.getTime() - trendingDays * 24 * 60 * 60 * 1000);
+  const activity = unionAll(
+    db
+      .select({
+        businessId: businessFollows.businessId,
+        follows: sql<number>`1`.as("follows"),
+        reviews: sql<number>`0`.as("reviews"),
+      })
+      .from(businessFollows)
+      .where(and(gte(businessFollows.createdAt, since), lte(businessFollows.createdAt, now))),
+    // reviews_created_idx: the week's reviews, whatever their business.
+    db
+      .select({
+        businessId: reviews.businessId,
+        follows: sql<number>`0`.as("follows"),
+        reviews: sql<number>`1`.as("reviews"),
+      })
+      .from(reviews)
+      .where(
+        and(
+          gte(reviews.createdAt, since),
+          lte(reviews.createdAt, now),
+          eq(reviews.status, "published"),
+        ),
+      ),
+  ).as("activity");
   const recent = db
-    .select({ businessId: businessFollows.businessId, newFollowers: count().as("new_followers") })
-    .from(businessFollows)
-    .where(and(gte(businessFollows.createdAt, since), lte(businessFollows.createdAt, now)))
-    .groupBy(businessFollows.businessId)
+    .select({
+      businessId: activity.businessId,
+      newFollowers: sql<number>`sum(${activity.follows})::int`.as("new_followers"),
+      newReviews: sql<number>`sum(${activity.reviews})::int`.as("new_reviews"),
+    })
+    .from(activity)
+    .groupBy(activity.businessId)
     .as("recent");
   const rows = await db
-    .select({ ...businessCardColumns, newFollowers: recent.newFollowers })
+    .select({
+      ...businessCardColumns,
+      newFollowers: recent.newFollowers,
+      newReviews: recent.newReviews,
+    })
     .from(recent)
     .innerJoin(businesses, eq(businesses.id, recent.businessId))
     .innerJoin(categories, eq(categories.id, businesses.categoryId))
     .leftJoin(images, eq(images.id, businesses.logoImageId))
+    .leftJoin(reviewStats, reviewStatsJoin)
     .where(eq(businesses.status, "active"))
-    .orderBy(desc(recent.newFollowers), desc(businesses.createdAt), asc(businesses.id))
+    .orderBy(
+      desc(sql`${recent.newFollowers} + ${recent.newReviews}`),
+      // The TrustScore key lives only in the database (drizzle/0036).
+      sql`coalesce(${businesses}.search_rating, -1) desc`,
+      desc(businesses.createdAt),
+      asc(businesses.id),
+    )
     .limit(limit);
-  return rows.map((row) => ({ ...toBusinessCard(row), newFollowers: Number(row.newFollowers) }));
+  return rows.map((row) => ({
+    ...toBusinessCard(row),
+    newFollowers: Number(row.newFollowers),
+    newReviews: Number(row.newReviews),
+  }));
 }
 
 /** The followed businesses for the personal-data export, whatever their status. */

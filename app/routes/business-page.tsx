@@ -4,18 +4,16 @@ import { businessProfile } from "#app/catalog/catalog.server.ts";
 import { businessPartners } from "#app/catalog/partners.server.ts";
 import { storefrontProducts } from "#app/catalog/storefront.server.ts";
 import { BusinessLogo } from "#app/components/business-card.tsx";
-import {
-  BusinessPageHeader,
-  coverSizes,
-  localBusinessJsonLd,
-} from "#app/components/business-page-header.tsx";
+import { BusinessPageHeader, coverSizes } from "#app/components/business-page-header.tsx";
 import { LiveOpeningHours } from "#app/components/live-opening-hours.tsx";
 import { ProductCard } from "#app/components/product-card.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { preloadImageLink } from "#app/components/ui/responsive-image.tsx";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
-import { pageMeta, publicOrigin, shortDescription } from "#app/seo/meta.ts";
+import { reviewsOfBusiness } from "#app/reviews/reading.server.ts";
+import { businessJsonLd, jsonLdReviews, siteOrigin } from "#app/seo/business-json-ld.server.ts";
+import { pageMeta, shortDescription } from "#app/seo/meta.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/business-page";
 
@@ -38,7 +36,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     path,
     image: business.cover?.url ?? business.logoUrl,
     type: "business.business",
-    jsonLd: localBusinessJsonLd(business, publicOrigin(matches), path),
+    jsonLd: loaderData.jsonLd,
   });
   // The cover is the largest picture above the fold: fetch it with the page, not after the CSS.
   if (business.cover) {
@@ -56,15 +54,25 @@ const overviewProducts = 8;
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const parsed = paramsSchema.safeParse(params);
   if (!parsed.success) throw notFound(url);
-  const { db } = services(context);
+  const { db, settings } = services(context);
   const business = await businessProfile(db, parsed.data.id);
   if (!business) throw notFound(url);
-  const [products, partners] = await Promise.all([
+  const [products, partners, reviews] = await Promise.all([
     storefrontProducts(db, business.id, { limit: overviewProducts }),
     businessPartners(db, business.id),
+    // For search engines only (the JSON-LD): the page shows the score in its header.
+    business.trustScore
+      ? reviewsOfBusiness(db, business.id, { limit: jsonLdReviews })
+      : { items: [] },
   ]);
   return {
     business,
+    jsonLd: businessJsonLd(
+      business,
+      siteOrigin(settings.publicUrl),
+      `/${business.slug}`,
+      reviews.items,
+    ),
     products: products.items,
     moreProducts: products.nextCursor !== null,
     partners,

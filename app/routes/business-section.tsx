@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { businessProfile } from "#app/catalog/catalog.server.ts";
 import { storefrontProducts } from "#app/catalog/storefront.server.ts";
 import { BusinessContact } from "#app/components/business-contact.tsx";
-import { BusinessPageHeader, localBusinessJsonLd } from "#app/components/business-page-header.tsx";
+import { BusinessPageHeader } from "#app/components/business-page-header.tsx";
 import { LiveOpeningHours } from "#app/components/live-opening-hours.tsx";
 import { ProductCard } from "#app/components/product-card.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
@@ -17,7 +17,8 @@ import { ReviewCard } from "#app/reviews/review-card.tsx";
 import { TrustScoreBadge } from "#app/reviews/review-summary.tsx";
 import { reviewSummary } from "#app/reviews/reviews.server.ts";
 import { businessSections } from "#app/screens.ts";
-import { pageMeta, publicOrigin, shortDescription } from "#app/seo/meta.ts";
+import { businessJsonLd, siteOrigin } from "#app/seo/business-json-ld.server.ts";
+import { pageMeta, shortDescription } from "#app/seo/meta.ts";
 import { listOffers } from "#app/vouchers/marketplace.server.ts";
 import { OfferGrid } from "#app/vouchers/offer-card.tsx";
 import { z } from "#app/zod.ts";
@@ -47,10 +48,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     path,
     image: business.cover?.url ?? business.logoUrl,
     type: "business.business",
-    jsonLd:
-      section === "about" || section === "contact"
-        ? localBusinessJsonLd(business, publicOrigin(matches), path)
-        : undefined,
+    jsonLd: loaderData.jsonLd ?? undefined,
   });
 }
 
@@ -65,19 +63,21 @@ const paramsSchema = z.object({
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const parsed = paramsSchema.safeParse(params);
   if (!parsed.success) throw notFound(url);
-  const { db } = services(context);
+  const { db, settings } = services(context);
   const business = await businessProfile(db, parsed.data.id);
   if (!business) throw notFound(url);
   const section = parsed.data.main;
   const after = url.searchParams.get("after");
+  const path = `/${business.slug}/${section}`;
+  const origin = siteOrigin(settings.publicUrl);
   try {
     if (section === "products") {
       const products = await storefrontProducts(db, business.id, { after });
-      return { business, section, products, offers: null, reviews: null };
+      return { business, section, products, offers: null, reviews: null, jsonLd: null };
     }
     if (section === "vouchers") {
       const offers = await listOffers(db, { businessId: business.id, after });
-      return { business, section, products: null, offers, reviews: null };
+      return { business, section, products: null, offers, reviews: null, jsonLd: null };
     }
     if (section === "reviews") {
       const [summary, latest] = await Promise.all([
@@ -90,9 +90,13 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
         products: null,
         offers: null,
         reviews: { summary, latest: latest.items, more: latest.nextCursor !== null },
+        jsonLd: businessJsonLd(business, origin, path, latest.items),
       };
     }
-    return { business, section, products: null, offers: null, reviews: null };
+    // About and contact describe the business to search engines; products and vouchers don't.
+    const jsonLd =
+      section === "about" || section === "contact" ? businessJsonLd(business, origin, path) : null;
+    return { business, section, products: null, offers: null, reviews: null, jsonLd };
   } catch (error) {
     if (error instanceof InvalidPageCursorError) throw publicError(400, error.message);
     throw error;

@@ -9,14 +9,14 @@ import { pageMeta } from "#app/seo/meta.ts";
 import type { Route } from "./+types/business-trending";
 
 /**
- * /business/tt: the businesses gaining the most followers over the last 7 days. PRODUCT.md ranks
- * by most reviewed and most bought; until reviews and orders exist, new followers are the
- * measure, and the page says so.
+ * /business/tt: the businesses shoppers reviewed and followed most over the last 7 days, ties to
+ * the better TrustScore (decision 053). PRODUCT.md also ranks by most bought; paid orders join
+ * when they can be counted by payment time without reading them all (follows.server.ts).
  */
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {
     title: "Trending businesses",
-    description: "The businesses on Oja gaining the most new followers this week.",
+    description: "The businesses on Oja gaining the most new reviews and followers this week.",
     path: "/business/tt",
   });
 }
@@ -25,7 +25,19 @@ const shown = 24;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = services(context);
-  const businesses = await trending(db, { limit: shown });
+  const ranked = await trending(db, { limit: shown });
+  // Said on the server: the page's own code stays small.
+  const businesses = ranked.map(({ newFollowers, newReviews, ...business }) => ({
+    ...business,
+    activity: [
+      newReviews > 0 ? `${newReviews} new ${newReviews === 1 ? "review" : "reviews"}` : null,
+      newFollowers > 0
+        ? `${newFollowers} new ${newFollowers === 1 ? "follower" : "followers"}`
+        : null,
+    ]
+      .filter(Boolean)
+      .join(" · "),
+  }));
   return { businesses, days: trendingDays, shown };
 }
 
@@ -35,7 +47,8 @@ export default function BusinessTrending({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-extrabold tracking-tight text-ink">Trending businesses</h1>
       <p className="mt-2 max-w-2xl text-ink-muted">
-        Ranked by new followers in the last {days} days; the top {shown} are shown.
+        Ranked by new reviews and new followers in the last {days} days, ties to the better
+        TrustScore; the top {shown} are shown.
       </p>
       <div className="mt-6">
         {businesses.length === 0 ? (
@@ -48,8 +61,8 @@ export default function BusinessTrending({ loaderData }: Route.ComponentProps) {
               </ButtonLink>
             }
           >
-            No business has gained followers in the last {days} days. Follow the places you love
-            from their profile and they'll show here.
+            No business has new reviews or followers from the last {days} days. Review and follow
+            the places you love and they'll show here.
           </EmptyState>
         ) : (
           <ol className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -64,8 +77,7 @@ export default function BusinessTrending({ loaderData }: Route.ComponentProps) {
                 <div className="min-w-0 flex-1">
                   <BusinessCard business={business} />
                   <p className="mt-1 px-1 text-sm text-ink-muted">
-                    {business.newFollowers} new{" "}
-                    {business.newFollowers === 1 ? "follower" : "followers"} this week ·{" "}
+                    {business.activity} this week ·{" "}
                     <Link
                       to={`/business/${business.slug}`}
                       className="font-semibold text-brand underline"

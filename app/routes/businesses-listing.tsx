@@ -15,15 +15,17 @@ import {
   search,
   searchTimedOutMessage,
 } from "#app/search/search.server.ts";
+import { ratingParam } from "#app/search/search-params.server.ts";
+import { ratingLabel } from "#app/search/search-query.ts";
 import { pageMeta } from "#app/seo/meta.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/businesses-listing";
 
 /**
- * /b: every active business, filtered by category, city and "open now", newest first or by
- * name, in keyset pages. Browsing is search() without text, so the filters, the facet counts
- * and the paging are the search page's own. Rating and "has vouchers" filters wait for review
- * and voucher data (later issues).
+ * /b: every active business, filtered by category, city, TrustScore and "open now", newest
+ * first, by name or top rated, in keyset pages. Browsing is search() without text, so the
+ * filters, the facet counts and the paging are the search page's own. A "has vouchers" filter
+ * is still to come.
  */
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const filtered = Boolean(
@@ -31,18 +33,19 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       (loaderData.filters.category ||
         loaderData.filters.city ||
         loaderData.filters.open ||
+        loaderData.filters.rating ||
         loaderData.filters.after),
   );
   return pageMeta(matches, {
     title: "Businesses",
     description:
-      "Spas, salons, restaurants, gyms and shops across Nigeria: filter by category, city and what's open now.",
+      "Spas, salons, restaurants, gyms and shops across Nigeria: filter by category, city, TrustScore and what's open now.",
     path: "/b",
     noindex: filtered,
   });
 }
 
-const sorts = ["newest", "name"] as const;
+const sorts = ["newest", "name", "rating"] as const;
 
 const listingSchema = z.object({
   category: z
@@ -54,19 +57,20 @@ const listingSchema = z.object({
   open: z
     .enum(["1", "on", "true"], { message: "Open now is either on (1) or left out." })
     .optional(),
-  sort: z.enum(sorts, { message: "Sort by newest or name." }).optional(),
+  rating: z.preprocess(blankToUndefined, ratingParam.optional()),
+  sort: z.enum(sorts, { message: "Sort by newest, name or top rated." }).optional(),
   after: z.string().max(1000).optional().transform(blankToUndefined),
 });
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { category, city, open, sort = "newest", after } = listingQuery(listingSchema, url);
+  const { category, city, open, rating, sort = "newest", after } = listingQuery(listingSchema, url);
   const { db } = services(context);
   try {
     const [categories, result] = await Promise.all([
       listCategories(db),
       search(db, {
         kind: "businesses",
-        filters: { categorySlug: category, city, openNow: Boolean(open) },
+        filters: { categorySlug: category, city, openNow: Boolean(open), minRating: rating },
         sort,
         after: after ?? null,
       }),
@@ -77,7 +81,18 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       cities.push({ name: city, count: 0 });
     }
     return {
-      filters: { category: category ?? "", city: city ?? "", open: Boolean(open), sort, after },
+      filters: {
+        category: category ?? "",
+        city: city ?? "",
+        open: Boolean(open),
+        rating: rating === undefined ? "" : String(rating),
+        sort,
+        after,
+      },
+      ratings: result.facets.ratings.map((facet) => ({
+        value: String(facet.minRating),
+        label: `${ratingLabel(facet.minRating)} (${facet.count})`,
+      })),
       categories: categories.map((option) => ({
         slug: option.slug,
         name: option.name,
@@ -96,10 +111,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export default function BusinessesListing({ loaderData }: Route.ComponentProps) {
-  const { filters, categories, cities, items, nextCursor, timedOutMessage } = loaderData;
+  const { filters, categories, cities, ratings, items, nextCursor, timedOutMessage } = loaderData;
   const location = useLocation();
   const chosenCategory = categories.find((option) => option.slug === filters.category);
-  const activeCount = [filters.category, filters.city, filters.open].filter(Boolean).length;
+  const activeCount = [filters.category, filters.city, filters.rating, filters.open].filter(
+    Boolean,
+  ).length;
   const anyFilter = activeCount > 0;
   const without = (name: string) => {
     const search = new URLSearchParams(location.search);
@@ -147,7 +164,7 @@ export default function BusinessesListing({ loaderData }: Route.ComponentProps) 
           method="get"
           action="/b"
           aria-label="Filter businesses"
-          className="grid gap-3 p-4 pt-0 sm:grid-cols-2 sm:pt-4 lg:grid-cols-[1fr_1fr_auto_1fr_auto] lg:items-end"
+          className="grid gap-3 p-4 pt-0 sm:grid-cols-2 sm:pt-4 lg:grid-cols-[1fr_1fr_1fr_auto_1fr_auto] lg:items-end"
         >
           <SelectField
             label="Category"
@@ -169,6 +186,13 @@ export default function BusinessesListing({ loaderData }: Route.ComponentProps) 
               label: `${option.name} (${option.count})`,
             }))}
           />
+          <SelectField
+            label="TrustScore"
+            name="rating"
+            defaultValue={filters.rating}
+            placeholder="Any rating"
+            options={ratings}
+          />
           <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-ink">
             <input
               type="checkbox"
@@ -186,6 +210,7 @@ export default function BusinessesListing({ loaderData }: Route.ComponentProps) 
             options={[
               { value: "newest", label: "Newest first" },
               { value: "name", label: "Name A–Z" },
+              { value: "rating", label: "Top rated" },
             ]}
           />
           <Button type="submit" variant="primary">
@@ -202,6 +227,9 @@ export default function BusinessesListing({ loaderData }: Route.ComponentProps) 
             <FilterChip to={without("category")} label={filters.category} />
           ) : null}
           {filters.city ? <FilterChip to={without("city")} label={filters.city} /> : null}
+          {filters.rating ? (
+            <FilterChip to={without("rating")} label={ratingLabel(Number(filters.rating))} />
+          ) : null}
           {filters.open ? <FilterChip to={without("open")} label="Open now" /> : null}
         </ul>
       ) : null}
@@ -228,7 +256,7 @@ export default function BusinessesListing({ loaderData }: Route.ComponentProps) 
             }
           >
             {anyFilter
-              ? "Try another city or category, or turn off “Open now”."
+              ? "Try another city, category or rating, or turn off “Open now”."
               : "No business is listed yet. Be the first in your city."}
           </EmptyState>
         ) : (

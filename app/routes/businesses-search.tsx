@@ -49,7 +49,7 @@ export default function BusinessesSearch({ loaderData }: Route.ComponentProps) {
       kind="businesses"
       result={result}
       cursorError={cursorError}
-      facets={["open", "category", "city", "price"]}
+      facets={["open", "rating", "category", "city", "price"]}
       productHref={() => searchPath(text)}
       emptyHint={
         <p>

@@ -3,6 +3,7 @@ import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
 import { runPointsUpkeep } from "#app/points/upkeep.server.ts";
 import { sendDueInvitations } from "#app/reviews/invitations.server.ts";
+import { refreshTrustKeys } from "#app/reviews/trust-keys.server.ts";
 import { requireTestHooks } from "#app/security/test-hooks.server.ts";
 import { sendDueGifts } from "#app/vouchers/gifts.server.ts";
 import { z } from "#app/zod.ts";
@@ -23,6 +24,8 @@ const jobs = {
     const { db, settings } = services(context);
     return sendDueInvitations({ db, publicUrl: settings.publicUrl }, at);
   },
+  "trustscore-keys": (context: Route.ActionArgs["context"], at: Date) =>
+    refreshTrustKeys(services(context).db, at),
   "voucher-gifts-send": (context: Route.ActionArgs["context"], at: Date) => {
     const { db, settings } = services(context);
     return sendDueGifts({ db, publicUrl: settings.publicUrl }, at);

@@ -1,4 +1,4 @@
-import { ArrowLeft, MessageSquareText } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import { Link, type MetaDescriptor } from "react-router";
 import { findProductDetail, moreFromBusiness } from "#app/catalog/storefront.server.ts";
 import { ProductCard } from "#app/components/product-card.tsx";
@@ -9,6 +9,7 @@ import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
 import type { Brand } from "#app/layouts/custom.tsx";
 import { kobo, koboToNaira } from "#app/money.ts";
+import { TrustScoreLine } from "#app/reviews/trust-score-line.tsx";
 import { absoluteUrl, pageMeta, publicOrigin, shortDescription } from "#app/seo/meta.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/product";
@@ -92,16 +93,22 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 export default function Product({ loaderData }: Route.ComponentProps) {
   const { product, more } = loaderData;
   const { business } = product;
+  const reviewsHref = `/${business.slug}/reviews`;
   return (
     <div className="mx-auto max-w-5xl px-4 pt-4 pb-12">
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <Link
-          to={`/b/${business.slug}`}
-          className="inline-flex min-h-11 items-center gap-1 text-ink-muted hover:text-ink hover:underline"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" /> All products from {business.name}
+      <div className="flex flex-wrap items-center justify-between gap-x-4">
+        <nav aria-label="Breadcrumb" className="text-sm">
+          <Link
+            to={`/b/${business.slug}`}
+            className="inline-flex min-h-11 items-center gap-1 text-ink-muted hover:text-ink hover:underline"
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" /> All products from {business.name}
+          </Link>
+        </nav>
+        <Link to={reviewsHref} className="inline-flex min-h-11 items-center hover:underline">
+          <TrustScoreLine score={business.trustScore} />
         </Link>
-      </nav>
+      </div>
 
       <ProductDetailView product={product} />
 
@@ -135,12 +142,20 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         <h2 id="reviews-title" className="text-xl font-bold text-ink">
           Reviews of {business.name}
         </h2>
-        <div className="mt-3 flex items-start gap-3 rounded-card border border-line bg-surface p-4">
-          <MessageSquareText aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-ink-muted" />
-          <p className="text-ink-muted">
-            No reviews of {business.name} yet. Reviews from shoppers who bought here will show up
-            here.
-          </p>
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-card border border-line bg-surface p-4">
+          <TrustScoreLine score={business.trustScore} />
+          {business.trustScore ? (
+            <Link to={reviewsHref} className="font-semibold text-brand hover:underline">
+              Read the reviews
+            </Link>
+          ) : (
+            <Link
+              to={`/evaluate/new?business=${business.slug}`}
+              className="font-semibold text-brand hover:underline"
+            >
+              Bought here? Write the first review
+            </Link>
+          )}
         </div>
       </section>
     </div>

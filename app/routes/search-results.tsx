@@ -73,7 +73,7 @@ export default function SearchResultsScreen({ loaderData }: Route.ComponentProps
       tabs
       result={result}
       cursorError={cursorError}
-      facets={["open", "category", "city", "price"]}
+      facets={["open", "rating", "category", "city", "price"]}
       productHref={(product) => `${searchPath(text)}/${encodeURIComponent(product.id)}`}
       emptyHint={
         <>

@@ -8,6 +8,7 @@ import { ButtonLink, buttonClass } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { services } from "#app/context.server.ts";
 import { publicError } from "#app/errors.ts";
+import { TrustScoreLine } from "#app/reviews/trust-score-line.tsx";
 import { absoluteUrl, pageMeta, publicOrigin } from "#app/seo/meta.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/spas";
@@ -141,6 +142,7 @@ export default function Spas({ loaderData }: Route.ComponentProps) {
                     <span className="min-w-0">
                       <span className="block truncate font-semibold text-ink">{business.name}</span>
                       <span className="block truncate text-sm text-ink-muted">{business.city}</span>
+                      <TrustScoreLine score={business.trustScore} />
                       {business.tagline ? (
                         <span className="mt-0.5 line-clamp-2 text-sm text-ink">
                           {business.tagline}

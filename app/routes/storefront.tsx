@@ -1,4 +1,4 @@
-import { PackageOpen, Search, Star } from "lucide-react";
+import { PackageOpen, Search } from "lucide-react";
 import { data, Form, Link, redirect, useNavigate } from "react-router";
 import { businessProfile } from "#app/catalog/catalog.server.ts";
 import { listCollections, storefrontProducts } from "#app/catalog/storefront.server.ts";
@@ -13,6 +13,7 @@ import { services } from "#app/context.server.ts";
 import { InvalidPageCursorError } from "#app/db/page-cursor.server.ts";
 import { notFound, type PublicErrorData } from "#app/errors.ts";
 import type { Brand } from "#app/layouts/custom.tsx";
+import { TrustScoreLine } from "#app/reviews/trust-score-line.tsx";
 import { pageMeta, shortDescription } from "#app/seo/meta.ts";
 import { listOffers } from "#app/vouchers/marketplace.server.ts";
 import { OfferGrid } from "#app/vouchers/offer-card.tsx";
@@ -22,7 +23,7 @@ import type { Route } from "./+types/storefront";
 /**
  * /b/{business}: the business's storefront in its own chrome (logo, name, accent colour): cover,
  * rating, collections, a search inside the shop and every active product, newest first, a page
- * at a time. Vouchers join when vouchers exist.
+ * at a time, and its vouchers.
  */
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
@@ -173,9 +174,12 @@ export default function Storefront({ loaderData }: Route.ComponentProps) {
         {business.tagline ? <p className="mt-3 text-ink">{business.tagline}</p> : null}
         <BusinessPagesNav business={business} current="shop" className="mt-4" />
         <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-          <span className="inline-flex items-center gap-1.5 rounded-full border border-line bg-surface px-3 py-1 text-ink-muted">
-            <Star aria-hidden="true" className="size-4" /> No reviews yet
-          </span>
+          <Link
+            to={`/${business.slug}/reviews`}
+            className="inline-flex items-center rounded-full border border-line bg-surface px-3 py-1 hover:border-brand"
+          >
+            <TrustScoreLine score={business.trustScore} />
+          </Link>
         </div>
 
         {collections.length > 0 ? (

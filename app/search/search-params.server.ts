@@ -1,6 +1,7 @@
 import { nairaToKobo } from "#app/money.ts";
 import { z } from "#app/zod.ts";
 import type { SearchFilters, SearchKind, SearchSort } from "./search.server.ts";
+import { ratingThresholds } from "./search-query.ts";
 
 /**
  * The search pages' query strings, read on the server only: zod stays out of the browser
@@ -33,6 +34,13 @@ const bucket = z
     return { minKobo: nairaToKobo(Number(low)), maxKobo: high ? nairaToKobo(Number(high)) : null };
   });
 
+/** `?rating=4`: one of the rating facet's thresholds (search-query.ts), as a number. */
+export const ratingParam = z
+  .enum(ratingThresholds.map(String) as [string, ...string[]], {
+    message: `Choose a rating of ${ratingThresholds.join(", ")} and up.`,
+  })
+  .transform(Number);
+
 /**
  * Result pages read their query leniently: a value they cannot use is ignored, so an edited or
  * outdated link still shows results. Only `after` is strict (a stale cursor answers 400).
@@ -51,7 +59,8 @@ export const resultsQuerySchema = z.object({
   max: lenient(nairaAmount),
   price: lenient(bucket),
   open: lenient(z.enum(["1", "on", "true"])),
-  sort: lenient(z.enum(["relevance", "newest", "price-asc", "price-desc", "name"])),
+  rating: lenient(ratingParam),
+  sort: lenient(z.enum(["relevance", "newest", "price-asc", "price-desc", "name", "rating"])),
   after: lenient(z.string().max(1000)),
 });
 
@@ -78,6 +87,7 @@ export function parseResultsQuery(params: URLSearchParams): ResultsQuery {
   if (minPriceKobo !== undefined) filters.minPriceKobo = minPriceKobo;
   if (maxPriceKobo !== undefined) filters.maxPriceKobo = maxPriceKobo;
   if (raw.open) filters.openNow = true;
+  if (raw.rating !== undefined) filters.minRating = raw.rating;
   return { tab: raw.tab, filters, sort: raw.sort ?? "relevance", after: raw.after ?? null };
 }
 

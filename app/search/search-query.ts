@@ -15,7 +15,19 @@ export const sortOptions: ReadonlyArray<{ value: SearchSort; label: string }> = 
   { value: "price-asc", label: "Price: low to high" },
   { value: "price-desc", label: "Price: high to low" },
   { value: "name", label: "Name A–Z" },
+  { value: "rating", label: "Top rated" },
 ];
+
+/**
+ * The rating facet's thresholds, highest first: a business is "4★ and up" when its TrustScore
+ * shows at least 4.0 (decision 053). `?rating=4` in the query string.
+ */
+export const ratingThresholds = [4.5, 4, 3] as const;
+
+/** "4★ and up". */
+export function ratingLabel(minRating: number): string {
+  return `${minRating}★ and up`;
+}
 
 export const searchTimedOutMessage =
   "Search is taking longer than it should right now. Please try again in a moment, or narrow your search with a category or city.";

@@ -3,7 +3,8 @@ import { type BusinessCard, mediaUrl, type ProductCard } from "#app/catalog/cata
 import { lagosMoment } from "#app/catalog/opening-hours.ts";
 import { type Database, type Executor, queryRows } from "#app/db/database.server.ts";
 import { kobo } from "#app/money.ts";
-import { priceRanges } from "./search-query.ts";
+import { shownTrustScore } from "#app/reviews/shown-score.ts";
+import { priceRanges, ratingThresholds } from "./search-query.ts";
 
 /**
  * The one search path for businesses and products (issue 5): full text over the stored,
@@ -14,13 +15,20 @@ import { priceRanges } from "./search-query.ts";
  * migration); the expressions `oja_unaccent(lower(name))` and `oja_unaccent(lower(city))` must
  * match the trigram indexes there word for word.
  *
- * Not here yet, on purpose: a rating filter/facet (there is no review data to rate with) and an
- * "open now" facet count (open now is a filter only). Vouchers and rewards tabs come with their
- * tables.
+ * TrustScore (decision 053) is a filter, a facet and a sort for businesses, read from the key
+ * kept on write (`businesses.search_rating`, drizzle/0036); for products it filters by the
+ * seller's score. Not here, on purpose: an "open now" facet count (open now is a filter only).
  */
 
 export type SearchKind = "businesses" | "products";
-export const searchSorts = ["relevance", "newest", "price-asc", "price-desc", "name"] as const;
+export const searchSorts = [
+  "relevance",
+  "newest",
+  "price-asc",
+  "price-desc",
+  "name",
+  "rating",
+] as const;
 export type SearchSort = (typeof searchSorts)[number];
 
 export interface SearchFilters {
@@ -38,6 +46,11 @@ export interface SearchFilters {
    * business that must be open.
    */
   openNow?: boolean;
+  /**
+   * TrustScore at least this as shown (one decimal: 3.96 shows 4.0 and is "4★ and up"), one of
+   * `ratingThresholds`. For products: sold by a business rated so.
+   */
+  minRating?: number;
 }
 
 export interface SearchInput<K extends SearchKind = SearchKind> {
@@ -46,7 +59,8 @@ export interface SearchInput<K extends SearchKind = SearchKind> {
   filters?: SearchFilters;
   /**
    * For businesses, the price sorts order by the cheapest active product ("from ₦…"); businesses
-   * selling nothing come last.
+   * selling nothing come last. "rating" (Top rated) orders businesses by TrustScore, those
+   * without reviews last; products have no score of their own and keep their default order.
    */
   sort?: SearchSort;
   after?: string | null;
@@ -89,6 +103,11 @@ export interface SearchFacets {
   cities: Array<{ name: string; count: number }>;
   /** Products only; always empty for businesses. */
   priceRanges: PriceRangeFacet[];
+  /**
+   * Businesses only (empty for products): how many are rated at least each of
+   * `ratingThresholds`, highest first, every other filter applied.
+   */
+  ratings: Array<{ minRating: number; count: number }>;
 }
 
 export interface SearchResult<K extends SearchKind = SearchKind> {
@@ -118,7 +137,7 @@ export class InvalidSearchCursorError extends Error {
 }
 
 // The buckets are labelled in the browser too, so they live in a module the client may import.
-export { priceRanges } from "./search-query.ts";
+export { priceRanges, ratingThresholds } from "./search-query.ts";
 
 // Trigram thresholds set per search so both engines use the same ones whatever their defaults.
 // 0.5 lets "spaa" match the word "spa" (3 of its 5 trigrams); 0.3 lets "lagso" match "Lagos".
@@ -306,6 +325,16 @@ const businessKeys: Record<SearchKind, { id: SQL; categoryId: SQL; city: SQL }> 
 };
 
 /**
+ * A TrustScore key at least `minRating` as shown: to one decimal, rounded half up, as
+ * `formatTrustScore` shows it (3.95 shows 4.0). Written over `coalesce(key, -1)`, the expression
+ * of businesses_rating_idx (drizzle/0036), so the range is read from the index; a business
+ * without reviews (NULL) is never rated.
+ */
+function ratedAtLeast(key: SQL, minRating: number): SQL {
+  return sql`coalesce(${key}, -1) >= ${minRating - 0.05}::float8`;
+}
+
+/**
  * The filters as SQL, one condition each, over `b` (businesses) or `p` (products; `b` is its
  * business, joined only when "open now" is asked).
  */
@@ -328,6 +357,14 @@ function conditions(plan: Plan) {
       : sql`true`,
     city: filters.city ? sql`lower(${keys.city}) = lower(${filters.city}::text)` : sql`true`,
     open: filters.openNow ? openNowCondition(sql.raw("b.hours"), plan.now) : sql`true`,
+    rating:
+      filters.minRating === undefined
+        ? sql`true`
+        : plan.kind === "businesses"
+          ? ratedAtLeast(sql.raw("b.search_rating"), filters.minRating)
+          : // The seller's score: one look-up by key per match, only when the filter is asked.
+            sql`exists (select 1 from businesses rb where rb.id = p.business_id
+              and ${ratedAtLeast(sql.raw("rb.search_rating"), filters.minRating)})`,
     price:
       plan.kind === "products"
         ? priceBetween(sql.raw("p.price_kobo"))
@@ -753,13 +790,15 @@ function matchedRows(plan: Plan, lookups: WordLookup[]): SQL {
     ${context} as context_rank,
     ${sort === "name" ? source.name : sql`null::text`} as name`;
   const flags = sql`${where.category} as category_ok, ${where.city} as city_ok,
-    ${where.price} as price_ok, ${where.open} as open_ok`;
+    ${where.price} as price_ok, ${where.open} as open_ok, ${where.rating} as rating_ok`;
 
   if (kind === "businesses") {
     return sql`
       select b.id, true as in_stock, b.category_id, b.city, b.created_at,
         -- Its cheapest active product, kept by the triggers of drizzle/0021_search_sort_keys.sql.
         b.search_from_price as from_price,
+        -- Its TrustScore, kept on write (drizzle/0036, app/reviews/trust-keys.server.ts).
+        b.search_rating as rating,
         ${sortColumns}, ${flags}
       from businesses b
       where b.status = 'active' and ${where.business} and ${match}`;
@@ -767,7 +806,7 @@ function matchedRows(plan: Plan, lookups: WordLookup[]): SQL {
   return sql`
     select p.id, p.stock > 0 as in_stock, p.search_category_id as category_id,
       p.search_city as city, p.created_at,
-      p.price_kobo as from_price, ${sortColumns}, ${flags}
+      p.price_kobo as from_price, null::float8 as rating, ${sortColumns}, ${flags}
     from products p
     ${plan.filters.openNow ? sql`join businesses b on b.id = p.business_id` : sql``}
     where p.status = 'active' and p.search_business_active and ${where.business} and ${match}`;
@@ -817,6 +856,10 @@ function sortKey(sort: SearchSort): SortKey {
         type: "text",
         descending: false,
       };
+    case "rating":
+      // Businesses without reviews after every score, as the price sorts put those selling
+      // nothing last.
+      return { key: sql.raw("coalesce(rating, -1)"), type: "float8", descending: true };
   }
 }
 
@@ -851,6 +894,11 @@ function tableSortKey(kind: SearchKind, sort: SearchSort): SortKey | null {
             descending: false,
           }
         : { key: sql.raw("coalesce(b.search_from_price, -1)"), type: "bigint", descending: true };
+    case "rating":
+      // businesses_rating_idx (drizzle/0036); products never sort by rating (see `search`).
+      return kind === "businesses"
+        ? { key: sql.raw("coalesce(b.search_rating, -1)"), type: "float8", descending: true }
+        : null;
     case "relevance":
       return null;
   }
@@ -858,7 +906,8 @@ function tableSortKey(kind: SearchKind, sort: SearchSort): SortKey | null {
 
 /** What a cursor's key may look like for each key type, checked before it meets its cast. */
 const cursorKeyPatterns: Record<SortKey["type"], RegExp> = {
-  float8: /^-?\d{1,15}$/,
+  // Whole numbers (a rounded rank) or a TrustScore as PostgreSQL prints a float8 ("4.25", "-1").
+  float8: /^-?\d{1,17}(\.\d{1,17})?(e[+-]?\d{1,3})?$/,
   bigint: /^-?\d{1,19}$/,
   timestamptz: /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2}){0,2}|Z)?$/,
   text: /^[\s\S]*$/,
@@ -913,17 +962,35 @@ function bucketCoverage(filters: SearchFilters) {
 function countedFacets(plan: Plan): SQL | null {
   const { kind, filters } = plan;
   if (plan.words.length > 0 || filters.openNow || filters.businessId) return null;
+  // The kept product counts know nothing of the sellers' scores.
+  if (kind === "products" && filters.minRating !== undefined) return null;
   const category = filters.categorySlug ? sql`c.slug = ${filters.categorySlug}` : sql`true`;
   const city = filters.city ? sql`lower(k.city) = lower(${filters.city}::text)` : sql`true`;
   if (kind === "businesses") {
     if (filters.minPriceKobo !== undefined || filters.maxPriceKobo !== undefined) return null;
+    const where = conditions(plan);
+    const ratings = ratingFacetCounts(sql`${where.category} and ${where.city}`);
+    if (filters.minRating !== undefined) {
+      // The kept counts know no scores either: the businesses rated so are counted live, a
+      // range of businesses_rating_idx (which carries their category and city).
+      const rated = sql`businesses b join categories c on c.id = b.category_id
+        where b.status = 'active' and ${where.rating}`;
+      return sql`
+        select 'category' as facet, c.slug as value, c.name as label, count(*)::int as count
+          from ${rated} and ${where.city} group by c.slug, c.name
+        union all
+        select 'city', b.city, b.city, count(*)::int from ${rated} and ${where.category}
+          group by b.city
+        union all ${ratings}`;
+    }
     const counts = sql`search_business_counts k join categories c on c.id = k.category_id`;
     return sql`
       select 'category' as facet, c.slug as value, c.name as label, sum(k.count)::int as count
         from ${counts} where ${city} group by c.slug, c.name
       union all
       select 'city', k.city, k.city, sum(k.count)::int from ${counts}
-        where ${category} group by k.city`;
+        where ${category} group by k.city
+      union all ${ratings}`;
   }
   const { covered, partial } = bucketCoverage(filters);
   const keptRows = sql`select category_id, city, count from search_product_counts
@@ -963,17 +1030,36 @@ function countedFacets(plan: Plan): SQL | null {
       where ${category} and ${city} group by k.price_bucket`;
 }
 
+/**
+ * The rating facet of a browse: how many active businesses (passing `others`, over `b`) are rated
+ * at least each threshold, each a range of businesses_rating_idx.
+ */
+function ratingFacetCounts(others: SQL): SQL {
+  return sql.join(
+    ratingThresholds.map(
+      (minRating) => sql`select 'rating', ${String(minRating)}::text, '', (
+          select count(*)::int from businesses b
+          where b.status = 'active' and ${ratedAtLeast(sql.raw("b.search_rating"), minRating)}
+            and ${others})`,
+    ),
+    sql` union all `,
+  );
+}
+
 /** The display columns of a page of ids (`page`: id, in_stock, sort_key, sort_key_text). */
 function pageItems(kind: SearchKind): SQL {
   if (kind === "businesses") {
+    // The review figures give the card its TrustScore, worked out exactly for the moment of
+    // the search (the key above may be a day old): one join, no query per card.
     return sql`select page.in_stock, page.sort_key, page.sort_key_text, b.id, b.slug, b.name,
         b.tagline, b.city,
         b.brand_color, b.created_at, c.slug as category_slug, c.name as category_name,
-        logo.path as logo_path
+        logo.path as logo_path, rs.review_count, rs.weight_sum, rs.weighted_stars
       from page
       join businesses b on b.id = page.id
       join categories c on c.id = b.category_id
-      left join images logo on logo.id = b.logo_image_id`;
+      left join images logo on logo.id = b.logo_image_id
+      left join review_stats rs on rs.business_id = b.id`;
   }
   return sql`select page.in_stock, page.sort_key, page.sort_key_text, p.id, p.slug, p.name,
       p.price_kobo,
@@ -1030,7 +1116,7 @@ function rankedPage(
   // The matches that pass every filter, read where needed rather than copied into a CTE of
   // their own (referenced twice, it would be materialized: every match copied once more).
   const matches = sql`(select id, in_stock, created_at, name_hits, context_rank from matched
-      where category_ok and city_ok and price_ok and open_ok) matches`;
+      where category_ok and city_ok and price_ok and open_ok and rating_ok) matches`;
   return sql`candidates as materialized (
       select top.id, top.in_stock, top.context_rank, ${textRank} as text_rank,
         case when ${readsLike} <% ${nameKey}
@@ -1086,6 +1172,7 @@ function searchStatement(
         select ${id} as id, ${inStock} as in_stock, ${indexed.key} as sort_key,
           ${indexed.key}::text as sort_key_text
         from ${from} and ${where.category} and ${where.city} and ${where.price}
+          and ${where.rating}
           ${afterCursor(indexed, inStock, indexed.key, id, cursor)}
         order by ${kind === "products" ? sql`${inStock} desc, ` : sql``}${indexed.key} ${direction},
           ${id} collate "C" asc
@@ -1108,13 +1195,16 @@ function searchStatement(
       select category_id, city, ${products ? sql`bucket` : sql`null::smallint`} as bucket,
         grouping(category_id) as no_category,
         grouping(city) as no_city,
-        coalesce(sum(n) filter (where city_ok and price_ok and open_ok), 0)::int as for_category,
-        coalesce(sum(n) filter (where category_ok and price_ok and open_ok), 0)::int as for_city,
-        coalesce(sum(n) filter (where category_ok and city_ok and open_ok), 0)::int as for_price
+        coalesce(sum(n) filter (where city_ok and price_ok and open_ok and rating_ok), 0)::int
+          as for_category,
+        coalesce(sum(n) filter (where category_ok and price_ok and open_ok and rating_ok), 0)::int
+          as for_city,
+        coalesce(sum(n) filter (where category_ok and city_ok and open_ok and rating_ok), 0)::int
+          as for_price
       from (
         select category_id, city, ${products ? sql`oja_price_bucket(from_price)` : sql`null::smallint`} as bucket,
-          category_ok, city_ok, price_ok, open_ok, count(*) as n
-        from matched group by 1, 2, 3, 4, 5, 6, 7
+          category_ok, city_ok, price_ok, open_ok, rating_ok, count(*) as n
+        from matched group by 1, 2, 3, 4, 5, 6, 7, 8
       ) m
       group by grouping sets ((category_id), (city)${products ? sql`, (bucket)` : sql``})
     ),
@@ -1124,7 +1214,7 @@ function searchStatement(
         : sql`page as (
       select id, in_stock, sort_key, sort_key::text as sort_key_text from (
         select matched.id, matched.in_stock, ${order.key} as sort_key from matched
-        where category_ok and city_ok and price_ok and open_ok) keyed
+        where category_ok and city_ok and price_ok and open_ok and rating_ok) keyed
       where true ${afterCursor(order, sql.raw("in_stock"), sql.raw("sort_key"), sql.raw("id"), cursor)}
       order by in_stock desc, sort_key ${direction}, id collate "C" asc
       limit ${limit + 1}
@@ -1140,6 +1230,22 @@ function searchStatement(
       union all
       select 'price', bucket::text, '', for_price from counted
         where no_category = 1 and no_city = 1 and for_price > 0
+      ${
+        products
+          ? sql``
+          : sql`union all
+      -- How many of the matches passing every other filter are rated at least each threshold.
+      select 'rating', t.value, '', count(m.id)::int
+        from (values ${sql.join(
+          ratingThresholds.map(
+            (minRating) => sql`(${String(minRating)}::text, ${minRating - 0.05}::float8)`,
+          ),
+          sql`, `,
+        )}) t(value, least_key)
+        left join matched m on coalesce(m.rating, -1) >= t.least_key
+          and m.category_ok and m.city_ok and m.price_ok and m.open_ok
+        group by t.value`
+      }
     )
     ${selectResult(direction)}`;
 }
@@ -1169,7 +1275,7 @@ function compareText(a: string, b: string): number {
 }
 
 function emptyFacets(): SearchFacets {
-  return { categories: [], cities: [], priceRanges: [] };
+  return { categories: [], cities: [], priceRanges: [], ratings: [] };
 }
 
 function toBusinessHit(row: Row): BusinessHit {
@@ -1182,6 +1288,11 @@ function toBusinessHit(row: Row): BusinessHit {
     brandColor: row.brand_color as string,
     logoUrl: row.logo_path ? mediaUrl(row.logo_path as string) : null,
     category: { slug: row.category_slug as string, name: row.category_name as string },
+    trustScore: shownTrustScore({
+      reviewCount: row.review_count == null ? null : Number(row.review_count),
+      weightSum: row.weight_sum == null ? null : Number(row.weight_sum),
+      weightedStars: row.weighted_stars == null ? null : Number(row.weighted_stars),
+    }),
     createdAt: new Date(row.created_at as string | Date),
   };
 }
@@ -1266,9 +1377,12 @@ export async function search<K extends SearchKind>(
   const text = cleanSearchText(input.text);
   const words = searchWords(text);
   const requestedSort = input.sort ?? "relevance";
-  // Without words there is nothing to be relevant to: browsing shows the newest first.
-  const sort: SearchSort =
-    requestedSort === "relevance" && words.length === 0 ? "newest" : requestedSort;
+  // Without words there is nothing to be relevant to: browsing shows the newest first. A product
+  // has no TrustScore of its own: "Top rated" (chosen on the businesses' tab, kept by the link
+  // to the products' tab) leaves products in their default order.
+  const chosen: SearchSort =
+    requestedSort === "rating" && input.kind === "products" ? "relevance" : requestedSort;
+  const sort: SearchSort = chosen === "relevance" && words.length === 0 ? "newest" : chosen;
   const limit = clampLimit(input.limit);
   const timeoutMs = checkedTimeout(options.timeoutMs);
   const cursor = input.after ? decodeCursor(input.after, input.kind, requestedSort, text) : null;
@@ -1331,6 +1445,10 @@ export async function search<K extends SearchKind>(
             count: Number(row.count),
           }))
           .sort((a, b) => a.minKobo - b.minKobo),
+        ratings: facetRows
+          .filter((row) => row.facet === "rating")
+          .map((row) => ({ minRating: Number(row.value), count: Number(row.count) }))
+          .sort((a, b) => b.minRating - a.minRating),
       };
 
       const items = page.map((row) =>
