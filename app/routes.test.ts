@@ -79,6 +79,7 @@ const nonSpecPaths = [
   "/admin/businesses",
   "/admin/jobs",
   "/admin/points",
+  "/admin/reviews",
   "/api/vendor/slug-check",
   "/api/me",
   "/robots.txt",

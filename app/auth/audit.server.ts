@@ -54,7 +54,15 @@ export type AuditAction =
   | "member.removed"
   | "check-in-poster.replaced"
   | "points.adjusted"
-  | "referral.reviewed";
+  | "referral.reviewed"
+  // Reviews: a business's reply and flag (the business is the subject), and moderators'
+  // decisions on a flagged review (the review is the subject).
+  | "review.replied"
+  | "review.reply-edited"
+  | "review.flagged"
+  | "review.kept"
+  | "review.removed"
+  | "review.edit-requested";
 
 export interface AuditEntry {
   action: AuditAction;

@@ -223,7 +223,10 @@ describe("the author's own reviews", () => {
     expect(
       await editReview(db(), ada, written.reviewId, { ...changes, title: "no" }, later),
     ).toMatchObject({ ok: false, status: 400, errors: { title: expect.any(String) } });
-    expect(await editReview(db(), ada, written.reviewId, changes, later)).toEqual({ ok: true });
+    expect(await editReview(db(), ada, written.reviewId, changes, later)).toEqual({
+      ok: true,
+      republished: false,
+    });
     const [mine] = await reviewsOfAuthor(db(), ada.id);
     expect(mine).toMatchObject({
       stars: 4,

@@ -250,26 +250,61 @@ const starCounts = {
   5: "fiveStars",
 } as const;
 
-/** Adds a published review to its business's figures (`sign` 1), or takes it out (−1). */
-async function countReview(
+/**
+ * Adds a published review to its business's figures (`sign` 1), or takes it out (−1): written,
+ * deleted, removed or held by moderation, republished by its author's edit. A review with the
+ * business's reply counts in the replied count too (the reply rate), so taking a replied review
+ * out takes its reply with it.
+ */
+export async function countReview(
   tx: Executor,
   businessId: string,
-  review: { stars: number; weight: number },
+  review: { stars: number; weight: number; reply?: string | null },
   sign: 1 | -1,
   now: Date,
 ) {
   const count = starCounts[review.stars as keyof typeof starCounts];
+  const replied = review.reply != null ? sign : 0;
   await tx
     .update(reviewStats)
     .set({
       reviewCount: sql`${reviewStats.reviewCount} + ${sign}`,
       [count]: sql`${reviewStats[count]} + ${sign}`,
+      repliedCount: sql`${reviewStats.repliedCount} + ${replied}`,
       weightSum: sql`${reviewStats.weightSum} + ${sign * review.weight}`,
       weightedStars: sql`${reviewStats.weightedStars} + ${sign * review.stars * review.weight}`,
       updatedAt: now,
     })
     .where(eq(reviewStats.businessId, businessId));
   await reviewsChanged(tx, businessId, now);
+}
+
+/** A published review got its business's first reply (replies.server.ts): the reply rate follows. */
+export async function countFirstReply(tx: Executor, businessId: string, now: Date) {
+  await tx
+    .update(reviewStats)
+    .set({ repliedCount: sql`${reviewStats.repliedCount} + 1`, updatedAt: now })
+    .where(eq(reviewStats.businessId, businessId));
+}
+
+/**
+ * A review locked for a change that may move its business's figures: the figures row first, then
+ * the review, the order every writer of reviews takes, so two changes never wait on each other
+ * in a circle. Null when there is no such review.
+ */
+export async function lockReview(tx: Executor, reviewId: string) {
+  const [found] = await tx
+    .select({ businessId: reviews.businessId })
+    .from(reviews)
+    .where(eq(reviews.id, reviewId));
+  if (!found) return null;
+  await tx
+    .select({ businessId: reviewStats.businessId })
+    .from(reviewStats)
+    .where(eq(reviewStats.businessId, found.businessId))
+    .for("update");
+  const [locked] = await tx.select().from(reviews).where(eq(reviews.id, reviewId)).for("update");
+  return locked ?? null;
 }
 
 /** The shopper's reviews, newest first, with their businesses and where each stands. */
@@ -286,6 +321,9 @@ export async function reviewsOfAuthor(db: Executor, authorId: string) {
       invitationId: reviews.invitationId,
       status: reviews.status,
       removedReason: reviews.removedReason,
+      reply: reviews.reply,
+      repliedAt: reviews.repliedAt,
+      replyEditedAt: reviews.replyEditedAt,
       createdAt: reviews.createdAt,
       updatedAt: reviews.updatedAt,
     })
@@ -300,30 +338,20 @@ export async function reviewsOfAuthor(db: Executor, authorId: string) {
   }));
 }
 
-/** The author's own published review, locked with its business's figures; null for anyone else. */
+/** The author's own review, locked with its business's figures; null for anyone else. */
 async function ownReview(tx: Executor, authorId: string, reviewId: string) {
-  const [review] = await tx
-    .select()
-    .from(reviews)
-    .where(and(eq(reviews.id, reviewId), eq(reviews.authorId, authorId)));
-  if (!review) return null;
-  await tx
-    .select({ businessId: reviewStats.businessId })
-    .from(reviewStats)
-    .where(eq(reviewStats.businessId, review.businessId))
-    .for("update");
-  const [locked] = await tx.select().from(reviews).where(eq(reviews.id, reviewId)).for("update");
-  return locked ?? null;
+  const locked = await lockReview(tx, reviewId);
+  return locked?.authorId === authorId ? locked : null;
 }
 
 export type ChangeResult =
-  | { ok: true }
+  | { ok: true; republished: boolean }
   | { ok: false; status: 400 | 404 | 409; errors: FieldErrors };
 
 /**
  * The author changes their review's stars, title, text or day; it keeps its weight (the moment
  * it was written), and its business's figures follow the stars. Anyone else's review is a 404;
- * a review removed by moderation can't be changed.
+ * a review removed by moderation can't be changed; one held for an edit is published again.
  */
 export async function editReview(
   db: Database,
@@ -340,22 +368,31 @@ export async function editReview(
   return db.transaction(async (tx): Promise<ChangeResult> => {
     const review = await ownReview(tx, author.id, reviewId);
     if (!review) return { ok: false, status: 404, errors: { form: "No such review of yours." } };
-    if (review.status !== "published") {
+    if (review.status === "removed") {
       return {
         ok: false,
         status: 409,
         errors: { form: "This review was removed by moderation and can't be changed." },
       };
     }
+    // A review moderation held for its author's edit is published again by that edit, and
+    // counted again (decision 052).
+    const republished = review.status === "held";
     await tx
       .update(reviews)
-      .set({ ...input, updatedAt: now })
+      .set({
+        ...input,
+        ...(republished ? { status: "published" as const, removedReason: null } : {}),
+        updatedAt: now,
+      })
       .where(eq(reviews.id, reviewId));
-    if (input.stars !== review.stars) {
+    if (republished) {
+      await countReview(tx, review.businessId, { ...review, stars: input.stars }, 1, now);
+    } else if (input.stars !== review.stars) {
       await countReview(tx, review.businessId, review, -1, now);
       await countReview(tx, review.businessId, { ...review, stars: input.stars }, 1, now);
     }
-    return { ok: true };
+    return { ok: true, republished };
   });
 }
 

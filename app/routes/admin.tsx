@@ -1,9 +1,10 @@
-import { ClipboardCheck, Coins, ListChecks, Store } from "lucide-react";
+import { ClipboardCheck, Coins, ListChecks, MessageSquareWarning, Store } from "lucide-react";
 import { Link } from "react-router";
 import { latestAuditEvents } from "#app/auth/audit.server.ts";
 import { requireAdmin } from "#app/auth/session.server.ts";
 import { countPendingApplications } from "#app/console/applications.server.ts";
 import { services } from "#app/context.server.ts";
+import { countFlaggedReviews } from "#app/reviews/moderation.server.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";
 import type { Route } from "./+types/admin";
 
@@ -17,12 +18,14 @@ export function meta() {
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { db } = services(context);
-  const [events, pending] = await Promise.all([
+  const [events, pending, flaggedReviews] = await Promise.all([
     latestAuditEvents(db, { limit: 100 }),
     countPendingApplications(db),
+    countFlaggedReviews(db),
   ]);
   return {
     pending,
+    flaggedReviews,
     events: events.map((event) => ({
       id: event.id,
       at: event.at.toISOString(),
@@ -67,6 +70,15 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
               Icon: Coins,
               title: "Points",
               detail: "Adjust a shopper's points; referrals held for review",
+            },
+            {
+              to: "/admin/reviews",
+              Icon: MessageSquareWarning,
+              title: "Reviews",
+              detail:
+                loaderData.flaggedReviews === 0
+                  ? "No flagged or reported reviews"
+                  : `${loaderData.flaggedReviews} flagged or reported, waiting for a decision`,
             },
             {
               to: "/admin/jobs",

@@ -28,7 +28,8 @@ export const headers = privatePageHeaders;
 
 /**
  * /evaluate/_id: the shopper's own reviews (issue 21): each with its business, stars, words and
- * labels (verified, invited, removed and why), to edit or delete. Nobody else's.
+ * labels (verified, invited, removed and why), the business's reply, to edit or delete. A review
+ * moderators held shows their request: editing it publishes it again. Nobody else's.
  */
 export function meta() {
   return [{ title: "Your reviews · Oja" }, { name: "robots", content: "noindex" }];
@@ -60,7 +61,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   const edited = await editReview(db, user, reviewId, form);
   if (!edited.ok) return data({ reviewId, errors: edited.errors }, { status: edited.status });
-  return { reviewId, errors: {}, done: "Your review was updated." };
+  return {
+    reviewId,
+    errors: {},
+    done: edited.republished
+      ? "Your review is published again: thank you for editing it."
+      : "Your review was updated.",
+  };
 }
 
 export default function MyReviews({ loaderData, actionData }: Route.ComponentProps) {
@@ -119,6 +126,9 @@ export default function MyReviews({ loaderData, actionData }: Route.ComponentPro
                   </div>
                   <div className="flex flex-wrap gap-1">
                     {review.status === "removed" ? <StatusPill label="Removed" tone="bad" /> : null}
+                    {review.status === "held" ? (
+                      <StatusPill label="Hidden until you edit" tone="bad" />
+                    ) : null}
                     {review.verified ? <StatusPill label="Verified" tone="good" /> : null}
                     {review.invited ? <StatusPill label="Invited" tone="neutral" /> : null}
                   </div>
@@ -131,12 +141,38 @@ export default function MyReviews({ loaderData, actionData }: Route.ComponentPro
                     ? ` · edited ${formatLagosDay(review.updatedAt)}`
                     : ""}
                 </p>
+                {review.reply !== null && review.repliedAt !== null ? (
+                  <div className="ms-4 border-brand border-s-2 ps-3">
+                    <p className="font-medium text-ink text-sm">
+                      Reply from {review.business.name}{" "}
+                      <span className="text-ink-muted">
+                        · {formatLagosDay(review.repliedAt)}
+                        {review.replyEditedAt ? " · edited" : ""}
+                      </span>
+                    </p>
+                    <p className="whitespace-pre-line break-words text-ink">{review.reply}</p>
+                  </div>
+                ) : null}
+                {review.status === "held" ? (
+                  <div className="rounded-lg bg-danger-soft px-3 py-2.5 text-sm text-ink">
+                    <p>
+                      <strong>Oja's moderators asked you to edit this review</strong>, for:{" "}
+                      {review.removedReason}
+                    </p>
+                    <p className="mt-1">
+                      It is hidden from readers and out of the business's TrustScore until you do.
+                      Saving your changes publishes it again.
+                    </p>
+                  </div>
+                ) : null}
                 {review.status === "removed" ? (
                   <p className="text-sm text-danger">Removed for: {review.removedReason}</p>
                 ) : (
-                  <details open={Object.keys(errors).length > 0}>
+                  <details open={review.status === "held" || Object.keys(errors).length > 0}>
                     <summary className="cursor-pointer text-sm font-medium text-brand-strong">
-                      Edit or delete
+                      {review.status === "held"
+                        ? "Edit to publish again, or delete"
+                        : "Edit or delete"}
                     </summary>
                     <Form method="post" className="mt-3 space-y-4" noValidate>
                       {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}

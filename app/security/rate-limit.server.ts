@@ -59,6 +59,13 @@ export const rateLimitRules = {
    */
   checkoutStartPerShopper: { name: "checkout-shopper", points: 20, windowSeconds: 15 * 60 },
   checkoutStartPerIp: { name: "checkout-ip", points: 60, windowSeconds: 15 * 60 },
+  /**
+   * "Helpful" votes, and taking them back, per account (decision 052): a reader votes on the
+   * reviews of a page or two, not on every review in a loop to push some up.
+   */
+  reviewVotePerAccount: { name: "review-vote", points: 30, windowSeconds: 10 * 60 },
+  /** Reports of reviews per account: each one is a moderator's time. */
+  reviewReportPerAccount: { name: "review-report", points: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule | BackoffRule>;
 
 export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
