@@ -145,7 +145,7 @@ export async function writeReview(
         },
       };
     }
-    if (invitationId && !(await useInvitation(tx, invitationId, business.id, now))) {
+    if (invitationId && !(await spendInvitation(tx, invitationId, business.id, now))) {
       return {
         ok: false,
         status: 409,
@@ -180,7 +180,7 @@ export async function writeReview(
 }
 
 /** Marks an unused, unexpired invitation of the business used; false when it can't be. */
-async function useInvitation(tx: Executor, invitationId: string, businessId: string, now: Date) {
+async function spendInvitation(tx: Executor, invitationId: string, businessId: string, now: Date) {
   const used = await tx
     .update(reviewInvitations)
     .set({ usedAt: now })
