@@ -15,12 +15,15 @@ import { payForProduct, shootPhone, signedInPhone } from "./journeys.ts";
  * business's manager marks it fulfilled → the invitations job runs with its clock 8 days on (a
  * test hook moves the job's clock, not the machine's) → the invitation is in the dev mailbox →
  * one tap on 4 stars opens the form with the stars chosen → the published review is verified and
- * invited on /ReviewsList/{id} → the link, used, says so.
+ * invited on /ReviewsList/{id} → the link, used, says so → the manager replies from the console's
+ * reviews inbox → another shopper reads the reply on /reviews/{id} and reports the review → an
+ * admin keeps it from the moderation queue, and it stays up.
  *
- * The buyer is a prepared shopper no other spec uses (24, 23 on the retry): a published review
- * holds the business for them for 12 months.
+ * The buyer and the reader are prepared shoppers no other spec uses (24 and 22; 23 and 21 on the
+ * retry): a published review holds the business for its author for 12 months.
  */
 const buyerFor = (retry: number) => e2eSharedShoppers.email(retry === 0 ? 24 : 23);
+const readerFor = (retry: number) => e2eSharedShoppers.email(retry === 0 ? 22 : 21);
 
 test("a fulfilled order's invitation arrives after the delay; one tap and the form publish an invited, verified review", async ({
   browser,
@@ -37,6 +40,7 @@ test("a fulfilled order's invitation arrives after the delay; one tap and the fo
   // Each try's own title: a failed try's review stays on the list.
   const title = `Ready when they said${testInfo.retry ? ` (try ${testInfo.retry + 1})` : ""}`;
   let number = "";
+  let reviewPath = "";
 
   await test.step("the shopper pays; the manager marks the order fulfilled", async () => {
     number = (await payForProduct(buyer, 3)).number;
@@ -98,10 +102,63 @@ test("a fulfilled order's invitation arrives after the delay; one tap and the fo
     await expect(card.getByText("Invited", { exact: true })).toBeVisible();
     await expect(card.getByRole("img", { name: "4 out of 5 stars", exact: true })).toBeVisible();
     await shootPhone(buyer, "reviews-list-invited");
+    reviewPath =
+      (await card.getByRole("link", { name: title, exact: true }).getAttribute("href")) ?? "";
+    expect(reviewPath).toMatch(/^\/reviews\/rev_[0-9a-z]{16}$/);
+
+    // The business's landing page, served from the render cache, names it within 5 s (its
+    // search engines' JSON-LD lists the latest reviews).
+    await expect
+      .poll(async () => (await buyer.request.get(`/${business.slug}`)).text(), { timeout: 5_000 })
+      .toContain(title);
 
     await buyer.goto(invitation);
     await expect(buyer.getByText("This invitation has been used", { exact: true })).toBeVisible();
   });
-  await buyer.context().close();
-  await manager.context().close();
+
+  await test.step("the manager replies from the console's reviews inbox", async () => {
+    await openHydrated(manager, `/vendor/${business.slug}/reviews`);
+    const item = manager
+      .getByRole("listitem")
+      .filter({ has: manager.getByRole("heading", { name: title, exact: true }) });
+    await item.getByLabel("Your public reply").fill("Thank you for coming by, see you again soon!");
+    await item.getByRole("button", { name: "Publish reply" }).click();
+    await expect(item.getByText("Thank you for coming by, see you again soon!")).toBeVisible();
+    await shootPhone(manager, "vendor-reviews-replied");
+  });
+
+  const reader = await signedInPhone(browser, baseURL, readerFor(testInfo.retry));
+  await test.step("another shopper reads the reply on the review's page and reports it", async () => {
+    await openHydrated(reader, reviewPath);
+    await expect(reader.getByText(`Reply from ${business.name}`)).toBeVisible();
+    await expect(reader.getByText("Thank you for coming by, see you again soon!")).toBeVisible();
+    await reader.getByText("Report this review", { exact: true }).click();
+    await reader.getByLabel("What is wrong with it?").selectOption("not_genuine");
+    await reader
+      .getByLabel("Anything the moderators should know (optional)")
+      .fill("The same words are on another site.");
+    await reader.getByRole("button", { name: "Send the report" }).click();
+    await expect(
+      reader.getByText("Thank you: Oja's moderators will look at this review."),
+    ).toBeVisible();
+    await shootPhone(reader, "review-reported");
+  });
+
+  const admin = await signedInPhone(browser, baseURL, e2eTeam.admin.email);
+  await test.step("an admin keeps it from the moderation queue; it stays up", async () => {
+    await openHydrated(admin, "/admin/reviews");
+    const queued = admin.getByRole("listitem", { name: title, exact: true });
+    await expect(queued).toContainText("Not a genuine experience");
+    await expect(queued).toContainText("The same words are on another site.");
+    await shootPhone(admin, "admin-reviews-queue");
+    await queued.getByRole("button", { name: "Keep", exact: true }).click();
+    await expect(
+      admin.getByText("Kept: the review stays up and its flags are closed."),
+    ).toBeVisible();
+    await expect(admin.getByRole("listitem", { name: title, exact: true })).toHaveCount(0);
+
+    await openHydrated(reader, reviewPath);
+    await expect(reader.getByRole("heading", { name: title, exact: true })).toBeVisible();
+  });
+  for (const page of [buyer, manager, reader, admin]) await page.context().close();
 });
