@@ -123,7 +123,12 @@ test("a fulfilled order's invitation arrives after the delay; one tap and the fo
       .filter({ has: manager.getByRole("heading", { name: title, exact: true }) });
     await item.getByLabel("Your public reply").fill("Thank you for coming by, see you again soon!");
     await item.getByRole("button", { name: "Publish reply" }).click();
-    await expect(item.getByText("Thank you for coming by, see you again soon!")).toBeVisible();
+    // The reply shows under the review (and fills the hidden edit form).
+    await expect(
+      item
+        .getByRole("paragraph")
+        .filter({ hasText: "Thank you for coming by, see you again soon!" }),
+    ).toBeVisible();
     await shootPhone(manager, "vendor-reviews-replied");
   });
 
