@@ -4,6 +4,7 @@ import { loyaltyRewardsForExport } from "#app/loyalty/loyalty.server.ts";
 import { pointsForExport } from "#app/points/ledger.server.ts";
 import { referralsForExport } from "#app/referrals/referrals.server.ts";
 import { invitationsForExport } from "#app/reviews/invitations.server.ts";
+import { votesAndReportsForExport } from "#app/reviews/moderation.server.ts";
 import { reviewsOfAuthor } from "#app/reviews/reviews.server.ts";
 import { vouchersForExport } from "#app/vouchers/wallet.server.ts";
 import type { Database } from "../db/database.server.ts";
@@ -123,6 +124,7 @@ export async function exportPersonalData(db: Database, userId: string) {
     stamps,
     reviewRows,
     reviewInvitationRows,
+    reviewVotesAndReports,
   ] = await Promise.all([
     followsForExport(db, userId),
     ordersForExport(db, userId),
@@ -133,6 +135,7 @@ export async function exportPersonalData(db: Database, userId: string) {
     loyaltyRewardsForExport(db, userId),
     reviewsOfAuthor(db, userId),
     invitationsForExport(db, account),
+    votesAndReportsForExport(db, userId),
   ]);
 
   return {
@@ -152,6 +155,8 @@ export async function exportPersonalData(db: Database, userId: string) {
     loyaltyRewardsReceived: stamps,
     reviews: reviewRows,
     reviewInvitations: reviewInvitationRows,
+    reviewsFoundHelpful: reviewVotesAndReports.helpfulVotes,
+    reviewReports: reviewVotesAndReports.reports,
     securityEvents: securityEvents.map((event) => ({
       at: event.at,
       action: event.action,

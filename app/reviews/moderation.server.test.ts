@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { exportPersonalData } from "#app/auth/personal-data.server.ts";
 import type { BusinessRole } from "#app/auth/roles.ts";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
@@ -172,6 +173,20 @@ describe("a reader's report", () => {
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(await flagsOf(review.id)).toHaveLength(2);
     expect((await flagsOf(review.id))[0]).toMatchObject({ source: "shopper", note: form.note });
+    // The reader's own export lists the report, and their helpful vote.
+    await voteHelpful(db(), reader, review.id, true);
+    const exported = await exportPersonalData(db(), reader.id);
+    expect(exported?.reviewReports).toEqual([
+      {
+        reviewId: review.id,
+        as: "shopper",
+        reason: "not_genuine",
+        note: form.note,
+        outcome: null,
+        at: now,
+      },
+    ]);
+    expect(exported?.reviewsFoundHelpful.map((vote) => vote.reviewId)).toEqual([review.id]);
   });
 
   test("the author and the business's team can't report it; an unknown review is a 404", async () => {

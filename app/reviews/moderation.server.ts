@@ -561,3 +561,27 @@ async function emailAuthor(
   });
   return true;
 }
+
+/** The account's helpful votes and its reports and flags, for "Download my data". */
+export async function votesAndReportsForExport(db: Executor, userId: string) {
+  const [helpfulVotes, reports] = await Promise.all([
+    db
+      .select({ reviewId: reviewVotes.reviewId, at: reviewVotes.createdAt })
+      .from(reviewVotes)
+      .where(eq(reviewVotes.userId, userId))
+      .orderBy(asc(reviewVotes.createdAt)),
+    db
+      .select({
+        reviewId: reviewFlags.reviewId,
+        as: reviewFlags.source,
+        reason: reviewFlags.reason,
+        note: reviewFlags.note,
+        outcome: reviewFlags.outcome,
+        at: reviewFlags.createdAt,
+      })
+      .from(reviewFlags)
+      .where(eq(reviewFlags.reporterId, userId))
+      .orderBy(asc(reviewFlags.createdAt)),
+  ]);
+  return { helpfulVotes, reports };
+}
