@@ -30,14 +30,18 @@ CREATE INDEX "businesses_rating_idx" ON "businesses" ((coalesce("search_rating",
 -- burst of renders for nothing. The job notes the businesses whose shown score (one decimal)
 -- moved; a review change is noted by the reviews' own triggers below. Any other change of a
 -- business row, and an update that changes nothing, is noted as before (0006).
+--
+-- EXECUTE, as in 0006: planned for each statement's own transition tables. A plan PL/pgSQL
+-- keeps for the session is the one made for the first statement it saw (one row, a nested
+-- loop), and joining 1,000 old rows to 1,000 new ones with it took 1.8 s instead of 50 ms.
 CREATE FUNCTION "oja_note_business_page_changes"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO page_changes (business_id, changed_at)
+  EXECUTE 'INSERT INTO page_changes (business_id, changed_at)
     SELECT id, clock_timestamp()
     FROM (SELECT DISTINCT n.id FROM changed_rows n JOIN old_rows o ON o.id = n.id
       WHERE n.search_rating IS NOT DISTINCT FROM o.search_rating
-        OR to_jsonb(n) - 'search_rating' IS DISTINCT FROM to_jsonb(o) - 'search_rating') changed
-  ON CONFLICT (business_id) DO UPDATE SET changed_at = excluded.changed_at;
+        OR to_jsonb(n) - ''search_rating'' IS DISTINCT FROM to_jsonb(o) - ''search_rating'') changed
+  ON CONFLICT (business_id) DO UPDATE SET changed_at = excluded.changed_at';
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -52,13 +56,13 @@ CREATE TRIGGER "businesses_page_update" AFTER UPDATE ON "businesses" REFERENCING
 -- nothing: votes come often.
 CREATE FUNCTION "oja_note_review_page_changes"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO page_changes (business_id, changed_at)
+  EXECUTE 'INSERT INTO page_changes (business_id, changed_at)
     SELECT business_id, clock_timestamp()
     FROM (SELECT DISTINCT x.business_id FROM changed_rows n JOIN old_rows o ON o.id = n.id
       CROSS JOIN LATERAL (VALUES (n.business_id), (o.business_id)) x(business_id)
-      WHERE to_jsonb(n) - 'helpful_count' - 'updated_at'
-        IS DISTINCT FROM to_jsonb(o) - 'helpful_count' - 'updated_at') changed
-  ON CONFLICT (business_id) DO UPDATE SET changed_at = excluded.changed_at;
+      WHERE to_jsonb(n) - ''helpful_count'' - ''updated_at''
+        IS DISTINCT FROM to_jsonb(o) - ''helpful_count'' - ''updated_at'') changed
+  ON CONFLICT (business_id) DO UPDATE SET changed_at = excluded.changed_at';
   RETURN NULL;
 END $$;
 --> statement-breakpoint

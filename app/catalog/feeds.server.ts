@@ -416,6 +416,48 @@ export async function savedCity(db: Database, userId: string | null): Promise<st
 }
 
 /**
+ * The city of `newBusinessesNear` and `topRatedNear` as SQL: the one given, or the shopper's
+ * saved city read inside the query, so the home page needs no round trip first.
+ */
+function nearCity(options: { city?: string | null; userId?: string | null }): SQL | null {
+  return options.city !== undefined
+    ? options.city === null
+      ? null
+      : sql`${options.city}::text`
+    : options.userId
+      ? sql`(select nullif(trim(u.city), '') from users u where u.id = ${options.userId})`
+      : null;
+}
+
+/**
+ * The best-rated active businesses of a city (all cities when null) by the TrustScore key kept
+ * on write (decision 053), read from businesses_rating_idx; businesses without reviews never.
+ */
+export async function topRatedNear(
+  db: Database,
+  options: { city?: string | null; userId?: string | null; limit: number },
+): Promise<BusinessCard[]> {
+  const city = nearCity(options);
+  const key = sql`coalesce(${businesses}.search_rating, -1)`;
+  const rows = await db
+    .select(businessCardColumns)
+    .from(businesses)
+    .innerJoin(categories, eq(categories.id, businesses.categoryId))
+    .leftJoin(images, eq(images.id, businesses.logoImageId))
+    .leftJoin(reviewStats, reviewStatsJoin)
+    .where(
+      and(
+        eq(businesses.status, "active"),
+        sql`${key} >= 0`,
+        city ? sql`(${city} is null or lower(${businesses.city}) = lower(${city}))` : undefined,
+      ),
+    )
+    .orderBy(sql`${key} desc`, sql`${businesses.id} collate "C"`)
+    .limit(options.limit);
+  return rows.map(toBusinessCard);
+}
+
+/**
  * The newest active businesses of a city (all cities when null). `userId` without `city` reads
  * the shopper's saved city inside the same query, so the home page needs no round trip first.
  */
@@ -423,14 +465,7 @@ export async function newBusinessesNear(
   db: Database,
   options: { city?: string | null; userId?: string | null; limit: number },
 ): Promise<BusinessCard[]> {
-  const city =
-    options.city !== undefined
-      ? options.city === null
-        ? null
-        : sql`${options.city}::text`
-      : options.userId
-        ? sql`(select nullif(trim(u.city), '') from users u where u.id = ${options.userId})`
-        : null;
+  const city = nearCity(options);
   const rows = await db
     .select(businessCardColumns)
     .from(businesses)

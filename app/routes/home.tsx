@@ -2,7 +2,7 @@ import { ArrowRight, MapPin, Store } from "lucide-react";
 import { Link } from "react-router";
 import { currentUser } from "#app/auth/session.server.ts";
 import { activeCities, featuredProducts, listCategories } from "#app/catalog/catalog.server.ts";
-import { newBusinessesNear, savedCity } from "#app/catalog/feeds.server.ts";
+import { newBusinessesNear, savedCity, topRatedNear } from "#app/catalog/feeds.server.ts";
 import { BusinessCard } from "#app/components/business-card.tsx";
 import { ProductCard } from "#app/components/product-card.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
@@ -17,8 +17,8 @@ import type { Route } from "./+types/home";
 /**
  * The home page: search, categories, the newest businesses near the shopper (their saved city
  * when signed in, else the city they pick with `?city=`, else every city), popular products, the
- * vouchers with the biggest savings and those whose sale ends soonest. Flash sales join when
- * their tables exist; ratings too, so "top-rated" waits for reviews and the list shows the newest.
+ * vouchers with the biggest savings and those whose sale ends soonest, and the top-rated
+ * businesses of that city (by TrustScore, decision 053). Flash sales join when their tables exist.
  */
 export function meta({ matches }: Route.MetaArgs) {
   const origin = publicOrigin(matches);
@@ -51,13 +51,15 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const asked = parsed.success ? parsed.data.city || undefined : "all";
   const chosen = asked === undefined ? undefined : asked.toLowerCase() === "all" ? null : asked;
   // All at once: the saved city is read inside the businesses query too, not before it.
-  const [categories, products, vouchers, endingVouchers, businesses, cities, saved] =
+  const near = { city: chosen, userId: user?.id ?? null };
+  const [categories, products, vouchers, endingVouchers, businesses, topRated, cities, saved] =
     await Promise.all([
       listCategories(db),
       featuredProducts(db, 12),
       listOffers(db, { sort: "saving", limit: 4 }).then((page) => page.items),
       listOffers(db, { expiringSoon: true, sort: "ending", limit: 4 }).then((page) => page.items),
-      newBusinessesNear(db, { city: chosen, userId: user?.id ?? null, limit: 8 }),
+      newBusinessesNear(db, { ...near, limit: 8 }),
+      topRatedNear(db, { ...near, limit: 4 }),
       // Busiest cities first in the picker.
       activeCities(db).then((all) => all.sort((a, b) => b.count - a.count)),
       chosen === undefined ? savedCity(db, user?.id ?? null) : Promise.resolve(null),
@@ -71,6 +73,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     vouchers,
     endingVouchers,
     businesses,
+    topRated,
     cities,
     city: known?.name ?? city,
     cityFromAccount: chosen === undefined && saved !== null,
@@ -78,7 +81,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { categories, products, vouchers, endingVouchers, businesses, cities, city } = loaderData;
+  const { categories, products, vouchers, endingVouchers, businesses, topRated, cities, city } =
+    loaderData;
   const { cityFromAccount } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4">
@@ -178,6 +182,32 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             On sale for a few more days: once bought, each is valid as its terms say.
           </p>
           <OfferGrid offers={endingVouchers} className="mt-4" />
+        </section>
+      ) : null}
+
+      {topRated.length > 0 ? (
+        <section aria-labelledby="top-title" className="mt-12">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+            <h2 id="top-title" className="text-xl font-bold text-ink">
+              {city ? `Top rated in ${city}` : "Top rated on Oja"}
+            </h2>
+            <Link
+              to={`/b?sort=rating${city ? `&city=${encodeURIComponent(city)}` : ""}`}
+              className="inline-flex items-center gap-1 text-sm font-semibold text-brand"
+            >
+              All top rated <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          </div>
+          <p className="mt-1 text-sm text-ink-muted">
+            By TrustScore: recent reviews count most, and a few reviews never make a perfect score.
+          </p>
+          <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            {topRated.map((business) => (
+              <li key={business.id} className="min-w-0">
+                <BusinessCard business={business} />
+              </li>
+            ))}
+          </ul>
         </section>
       ) : null}
 

@@ -10,8 +10,9 @@ import {
 } from "#app/components/ui/field.tsx";
 import { services } from "#app/context.server.ts";
 import { cleanSearchText } from "#app/search/search.server.ts";
-import { nairaAmount } from "#app/search/search-params.server.ts";
+import { nairaAmount, ratingParam } from "#app/search/search-params.server.ts";
 import { searchPath } from "#app/search/search-path.ts";
+import { ratingLabel, ratingThresholds } from "#app/search/search-query.ts";
 import { pageMeta } from "#app/seo/meta.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/search-form";
@@ -43,14 +44,24 @@ const advancedSearchSchema = z
     min: z.preprocess(blank, nairaAmount.optional()),
     max: z.preprocess(blank, nairaAmount.optional()),
     open: z.preprocess(blank, z.enum(["on", "1"]).optional()),
+    rating: z.preprocess(blank, ratingParam.optional()),
   })
   .refine((form) => form.min === undefined || form.max === undefined || form.min <= form.max, {
     path: ["max"],
     message: "The highest price must be at least the lowest price.",
   });
 
-type FieldName = "q" | "kind" | "category" | "city" | "min" | "max" | "open";
-const fieldNames: readonly FieldName[] = ["q", "kind", "category", "city", "min", "max", "open"];
+type FieldName = "q" | "kind" | "category" | "city" | "min" | "max" | "open" | "rating";
+const fieldNames: readonly FieldName[] = [
+  "q",
+  "kind",
+  "category",
+  "city",
+  "min",
+  "max",
+  "open",
+  "rating",
+];
 
 /**
  * GET, so a search is a link. The header's search box lands here before JavaScript loads with
@@ -94,6 +105,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (form.min !== undefined) query.set("min", String(form.min));
   if (form.max !== undefined) query.set("max", String(form.max));
   if (form.open) query.set("open", "1");
+  if (form.rating !== undefined) query.set("rating", String(form.rating));
   const base = form.kind === "businesses" ? "/businesses/search" : "/search";
   const search = query.toString();
   throw redirect(`${searchPath(form.q, base)}${search ? `?${search}` : ""}`);
@@ -108,7 +120,7 @@ export default function SearchForm({ loaderData }: Route.ComponentProps) {
         Advanced search
       </h1>
       <p className="mt-1 text-ink-muted">
-        Combine a search with a category, a city, a price range and opening hours.
+        Combine a search with a category, a city, a price range, a TrustScore and opening hours.
       </p>
       <Form
         method="get"
@@ -208,6 +220,19 @@ export default function SearchForm({ loaderData }: Route.ComponentProps) {
             />
           </div>
         </fieldset>
+
+        <SelectField
+          label="TrustScore"
+          name="rating"
+          defaultValue={values.rating}
+          error={errors.rating}
+          placeholder="Any rating"
+          hint="For products, the TrustScore of the business selling them."
+          options={ratingThresholds.map((minRating) => ({
+            value: String(minRating),
+            label: ratingLabel(minRating),
+          }))}
+        />
 
         <CheckboxField
           label="Open now (Lagos time)"

@@ -20,6 +20,7 @@ import * as trendingPage from "./business-trending.tsx";
 import * as listing from "./businesses-listing.tsx";
 import * as home from "./home.tsx";
 import * as productPage from "./product.tsx";
+import * as searchForm from "./search-form.tsx";
 import * as storefront from "./storefront.tsx";
 
 /**
@@ -224,6 +225,22 @@ describe("lists of businesses", () => {
     expect(scores(az.items)).toEqual(expected);
     const front = await home.loader(loaderArgs(db(), "/", "/"));
     expect(scores(front.businesses)).toEqual(expected);
+    // Top rated: businesses without reviews are never among them.
+    expect(scores(front.topRated)).toEqual({ "ewa-spa": spaScore });
+  });
+
+  it("the advanced search form sends a TrustScore on to the results", async () => {
+    const sent = await thrownBy(() =>
+      searchForm.loader(
+        loaderArgs(db(), "/search/ff?q=spa&kind=businesses&rating=4", "/search/ff"),
+      ),
+    );
+    expect(sent).toEqual({ status: 302, data: "/businesses/search/spa?rating=4" });
+    const wrong = await searchForm.loader(
+      loaderArgs(db(), "/search/ff?q=spa&kind=all&rating=2", "/search/ff"),
+    );
+    const refused = wrong as unknown as { data: { errors: Record<string, string> } };
+    expect(refused.data.errors.rating).toMatch(/rating/);
   });
 
   it("/b filters by rating and sorts Top rated; a rating it doesn't offer is a 400 naming it", async () => {
