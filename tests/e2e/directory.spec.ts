@@ -63,7 +63,11 @@ test("a shopper filters businesses, opens one, follows and favourites it, then u
   const map = page.getByRole("link", { name: /Open in a map/ });
   await expect(map).toHaveAttribute("target", "_blank");
   await expect(map).toHaveAttribute("href", /^https:\/\/www\.openstreetmap\.org\/search\?query=/);
-  await expect(page.getByText("No reviews yet")).toBeVisible();
+  // Said twice too: beside the name (a link to the reviews) and in the reviews part.
+  await expect(page.getByRole("link", { name: "No reviews yet" })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Reviews" }).getByText("No reviews yet"),
+  ).toBeVisible();
 
   // The button shows "Following" at once; the follow is saved when the post is answered.
   const saved = page.waitForResponse(
