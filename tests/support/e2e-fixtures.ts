@@ -2,13 +2,16 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, asc, eq, gte, ne, sql } from "drizzle-orm";
 import { businesses, products } from "#app/catalog/schema.server.ts";
+import { hashInvitationToken } from "#app/console/members.server.ts";
 import type { Database } from "#app/db/database.server.ts";
 import { newId, secretToken } from "#app/db/ids.ts";
 import { businessMembers, users } from "#app/db/schema.server.ts";
 import { newOrderNumber } from "#app/orders/order-number.ts";
 import { checkouts, orderLines, orders } from "#app/orders/schema.server.ts";
 import { referralCodeOf } from "#app/referrals/referrals.server.ts";
+import { invitationLifeDays } from "#app/reviews/review-limits.ts";
 import { writeReview } from "#app/reviews/reviews.server.ts";
+import { reviewInvitations } from "#app/reviews/schema.server.ts";
 import { startServices } from "#app/services.server.ts";
 import { newVoucherCode } from "#app/vouchers/issue.server.ts";
 import { voucherGifts, vouchers } from "#app/vouchers/issued-schema.server.ts";
@@ -58,6 +61,8 @@ export interface E2eFixtures {
   sampleReferralCode: string;
   /** A published review of the e2e business: /reviews/{id} opens for anyone. */
   sampleReviewId: string;
+  /** The token of a review invitation sent and not used: /ReviewInvitation/{token} opens. */
+  sampleInvitationToken: string;
   expiredCheckouts: Record<keyof typeof e2eLateShoppers, ExpiredCheckoutFixture>;
 }
 
@@ -139,6 +144,7 @@ export async function prepareE2eData(dataDir: string): Promise<void> {
         name: giver[0]?.name ?? "",
       }),
       sampleReviewId: await sampleReview(db, giver[0]?.id ?? "", business.slug),
+      sampleInvitationToken: await sampleInvitation(db, business.id),
       expiredCheckouts,
     };
     writeFileSync(fixturesFile(dataDir), JSON.stringify(fixtures));
@@ -162,6 +168,26 @@ async function sampleReview(db: Database, authorId: string, businessSlug: string
   );
   if (!written.ok) throw new Error(`the sample review was refused: ${JSON.stringify(written)}`);
   return written.reviewId;
+}
+
+/**
+ * An invitation a manager sent by hand to a customer without an account, as the console sends
+ * one (decision 051): only the token's hash is stored, so the token is returned here.
+ */
+async function sampleInvitation(db: Database, businessId: string) {
+  const token = secretToken();
+  const sentAt = new Date();
+  await db.insert(reviewInvitations).values({
+    id: newId("rvi"),
+    businessId,
+    source: "manual",
+    email: "invited-customer@e2e.oja.test",
+    sendAt: sentAt,
+    sentAt,
+    tokenHash: hashInvitationToken(token),
+    expiresAt: new Date(sentAt.getTime() + invitationLifeDays * 24 * 60 * 60 * 1000),
+  });
+  return token;
 }
 
 /**
