@@ -117,8 +117,16 @@ const pageFamilies: Array<{ name: string; files: RegExp }> = [
   },
   // The points pages share the ways to earn and the tiers, which no other shop page needs.
   { name: "points-pages", files: /^routes\/(rewards|benefits|first-rewards)\.tsx$/ },
-  { name: "review-writing", files: /^routes\/(evaluate|evaluate-new|my-reviews)\.tsx$/ },
-  { name: "review-reading", files: /^routes\/(reviews-list|review)\.tsx$/ },
+  // An invitation opens the review form, as /evaluate/new does.
+  {
+    name: "review-writing",
+    files: /^routes\/(evaluate|evaluate-new|my-reviews|review-invitation)\.tsx$/,
+  },
+  // The hub and the guidelines show reviews and their labels, as a business's list does.
+  {
+    name: "review-reading",
+    files: /^routes\/(reviews-list|review|reviews|review-guidelines)\.tsx$/,
+  },
   // The latest feed shows businesses by their logo only: the cards' TrustScore (decision 053)
   // left it no room in the shop pages' chunk.
   { name: "feed-pages", files: /^routes\/latest\.tsx$/ },
