@@ -14,6 +14,7 @@ import { createPaymentProvider } from "./payments/provider.server.ts";
 import { pointsJobs } from "./points/upkeep.server.ts";
 import { invitationJobs } from "./reviews/invitations.server.ts";
 import { trustScoreJobs } from "./reviews/trust-keys.server.ts";
+import { flashSaleJobs } from "./sales/flash.server.ts";
 import { createBriefCache } from "./search/brief-cache.server.ts";
 import { createRateLimits } from "./security/rate-limit.server.ts";
 import { isCatalogEmpty, seedDemo } from "./seed/demo.server.ts";
@@ -103,6 +104,7 @@ export async function startServices(): Promise<RunningServices> {
       ...pointsJobs({ db, log: jobsLog, publicUrl: settings.publicUrl, emailQueued }),
       ...invitationJobs({ db, log: jobsLog, publicUrl: settings.publicUrl, emailQueued }),
       ...trustScoreJobs({ db, log: jobsLog }),
+      ...flashSaleJobs({ db, log: jobsLog }),
       ...email.jobs,
       uploadSweepJob({ db, media: media.originals, log: jobsLog }),
     ],

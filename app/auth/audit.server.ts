@@ -43,6 +43,8 @@ export type AuditAction =
   | "collection.deleted"
   | "voucher-offer.created"
   | "voucher-offer.updated"
+  | "flash-sale.created"
+  | "flash-sale.cancelled"
   | "voucher.redeemed"
   | "order.fulfilled"
   | "order.cancelled"

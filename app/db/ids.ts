@@ -24,6 +24,8 @@ function base32(bytes: Uint8Array): string {
 }
 
 export type IdPrefix =
+  | "fls"
+  | "flh"
   | "cat"
   | "biz"
   | "prd"

@@ -13,5 +13,6 @@ export * from "../payouts/schema.server.ts";
 export * from "../points/schema.server.ts";
 export * from "../referrals/schema.server.ts";
 export * from "../reviews/schema.server.ts";
+export * from "../sales/schema.server.ts";
 export * from "../vouchers/issued-schema.server.ts";
 export * from "../vouchers/schema.server.ts";

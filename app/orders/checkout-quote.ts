@@ -19,7 +19,14 @@ export type LineIssue =
    * above the threshold. "stock": not that many left; "share": more than one shopper may hold
    * unpaid at once (0: their other checkouts already hold it).
    */
-  | { kind: "over_limit"; allowed: number; reason: "stock" | "share" };
+  | { kind: "over_limit"; allowed: number; reason: "stock" | "share" }
+  /**
+   * A flash sale line whose hold ran out, was let go or isn't the shopper's: the sale price is
+   * gone, and the line is priced at the product's own price (decision 054).
+   */
+  | { kind: "flash_hold_ended" }
+  /** A flash sale line whose quantity isn't what the shopper holds. */
+  | { kind: "flash_quantity"; held: number };
 
 export interface QuotedLine {
   productId: string;
@@ -30,6 +37,8 @@ export interface QuotedLine {
   unitPriceKobo: number;
   lineTotalKobo: number;
   issues: LineIssue[];
+  /** A flash sale line while its hold lasts: the hold, and when it runs out (ISO). */
+  flashHold: { id: string; expiresAt: string } | null;
 }
 
 export interface QuotedGroup {
@@ -100,6 +109,10 @@ export function describeIssue(issue: LineIssue, line: Pick<QuotedLine, "unitPric
       return issue.allowed > 0
         ? `So that everyone gets a chance, you can buy up to ${issue.allowed} of these at a time.`
         : "Your other checkouts waiting for payment already hold as many of these as you can buy at a time.";
+    case "flash_hold_ended":
+      return "Your flash sale hold ran out: this is the usual price.";
+    case "flash_quantity":
+      return `You hold ${issue.held} at the flash sale price.`;
     default: {
       const unknown: never = issue;
       return String(unknown);

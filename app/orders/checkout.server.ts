@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, desc, eq, gt, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { email, type FieldErrors, fieldErrors, nigerianPhone } from "#app/auth/forms.ts";
 import { mailboxKey } from "#app/auth/mailbox.ts";
@@ -23,6 +23,7 @@ import {
   type RecordedOrder,
 } from "#app/payouts/split.ts";
 import { readJson } from "#app/plain-text.ts";
+import { flashCartHolds, flashHoldsEndOf, flashUnitsSecured } from "#app/sales/flash.server.ts";
 import { optionalText, requiredText } from "#app/text-fields.ts";
 import { z } from "#app/zod.ts";
 import {
@@ -56,6 +57,8 @@ const cartLineSchema = z.object({
   quantity: z.number().int().min(1).max(10_000),
   size: z.string().max(60).nullable().optional(),
   amount: z.number().finite().nonnegative().optional(),
+  /** A flash sale hold (decision 054): the line is charged the sale price while it lasts. */
+  flashHold: z.string().max(64).nullable().optional(),
 });
 
 export type CartLineInput = z.infer<typeof cartLineSchema>;
@@ -100,9 +103,16 @@ export interface ShopperHolds {
   openCheckoutId: string | null;
   /** What the same shopper (account or checkout email) holds in their other live checkouts. */
   elsewhere: ReadonlyMap<string, number>;
+  /** The account, whose flash sale holds the cart's flash lines must be (decision 054). */
+  shopperId: string | null;
 }
 
-const nobody: ShopperHolds = { own: new Map(), openCheckoutId: null, elsewhere: new Map() };
+const nobody: ShopperHolds = {
+  own: new Map(),
+  openCheckoutId: null,
+  elsewhere: new Map(),
+  shopperId: null,
+};
 
 /**
  * Reprices the cart from the database, prices each business's delivery to the shopper's place
@@ -116,8 +126,15 @@ export async function quoteCart(
   handover: HandoverChoice = { place: null, pickup: new Set() },
   holds: ShopperHolds = nobody,
   limits: HoldLimits = defaultHoldLimits,
+  now = new Date(),
 ): Promise<Quote> {
   const ids = lines.map((line) => line.id);
+  const flashHolds = await flashCartHolds(
+    executor,
+    holds.shopperId,
+    lines.flatMap((line) => (line.flashHold ? [line.flashHold] : [])),
+    now,
+  );
   const rows = await executor
     .select({
       id: products.id,
@@ -151,23 +168,36 @@ export async function quoteCart(
       unavailable.push(line.id);
       continue;
     }
-    // A size left on a product that no longer has sizes is simply dropped.
-    const size = product.sizes.length > 0 ? (line.size ?? null) : null;
     const issues: LineIssue[] = [];
-    if (line.amount !== undefined && nairaToKobo(line.amount) !== product.priceKobo) {
+    // A flash line is the sale's units at the sale's price while the hold lasts: its size is
+    // the sale's and its units aren't the product's stock. Once the hold is over, it is an
+    // ordinary line at the product's price, which the shopper is told before paying.
+    const flash = line.flashHold ? flashHolds.get(line.flashHold) : undefined;
+    const liveFlash = flash?.live && flash.productId === product.id ? flash : null;
+    if (line.flashHold && !liveFlash) issues.push({ kind: "flash_hold_ended" });
+    const unitPriceKobo = liveFlash ? liveFlash.salePriceKobo : product.priceKobo;
+    // A size left on a product that no longer has sizes is simply dropped.
+    const size = liveFlash ? liveFlash.size : product.sizes.length > 0 ? (line.size ?? null) : null;
+    if (line.amount !== undefined && nairaToKobo(line.amount) !== unitPriceKobo) {
       issues.push({ kind: "price_changed", cartUnitKobo: nairaToKobo(line.amount) });
     }
-    if (product.sizes.length > 0 && (size === null || !product.sizes.includes(size))) {
-      issues.push({ kind: "size_unavailable", sizes: product.sizes });
+    if (liveFlash) {
+      if (line.quantity !== liveFlash.quantity) {
+        issues.push({ kind: "flash_quantity", held: liveFlash.quantity });
+      }
+    } else {
+      if (product.sizes.length > 0 && (size === null || !product.sizes.includes(size))) {
+        issues.push({ kind: "size_unavailable", sizes: product.sizes });
+      }
+      const stockIssue = stockLimit(
+        line.quantity,
+        product.stock + (holds.own.get(product.id) ?? 0),
+        product.stock + (holds.own.get(product.id) ?? 0) + (heldByAll.get(product.id) ?? 0),
+        holds.elsewhere.get(product.id) ?? 0,
+        limits,
+      );
+      if (stockIssue) issues.push(stockIssue);
     }
-    const stockIssue = stockLimit(
-      line.quantity,
-      product.stock + (holds.own.get(product.id) ?? 0),
-      product.stock + (holds.own.get(product.id) ?? 0) + (heldByAll.get(product.id) ?? 0),
-      holds.elsewhere.get(product.id) ?? 0,
-      limits,
-    );
-    if (stockIssue) issues.push(stockIssue);
     let group = groups.get(product.businessId);
     if (!group) {
       group = {
@@ -188,16 +218,19 @@ export async function quoteCart(
       };
       groups.set(product.businessId, group);
     }
-    const lineTotalKobo = product.priceKobo * line.quantity;
+    const lineTotalKobo = unitPriceKobo * line.quantity;
     group.lines.push({
       productId: product.id,
       name: product.name,
       productSlug: product.slug,
       size,
       quantity: line.quantity,
-      unitPriceKobo: product.priceKobo,
+      unitPriceKobo,
       lineTotalKobo,
       issues,
+      flashHold: liveFlash
+        ? { id: liveFlash.holdId, expiresAt: liveFlash.expiresAt.toISOString() }
+        : null,
     });
     group.subtotalKobo += lineTotalKobo;
   }
@@ -275,6 +308,7 @@ async function heldByEveryone(
     .where(
       and(
         inArray(orderLines.productId, productIds),
+        isNull(orderLines.flashHoldId),
         eq(checkouts.stockHold, "held"),
         exceptCheckoutId ? ne(checkouts.id, exceptCheckoutId) : undefined,
       ),
@@ -411,6 +445,12 @@ export interface HeldLine {
   productId: string | null;
   voucherOfferId: string | null;
   quantity: number;
+  /**
+   * A flash sale line's hold (decision 054): its units are the sale's, secured by the hold, not
+   * taken off the product's stock. Left out, the line's units are the product's stock (as when
+   * a refund puts goods never handed over back on the shelf).
+   */
+  flashHoldId?: string | null;
 }
 
 /** Every line a checkout holds (or held), whatever its orders' states. */
@@ -420,6 +460,7 @@ export async function heldLinesOf(tx: Executor, checkoutId: string): Promise<Hel
       productId: orderLines.productId,
       voucherOfferId: orderLines.voucherOfferId,
       quantity: orderLines.quantity,
+      flashHoldId: orderLines.flashHoldId,
     })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
@@ -432,8 +473,13 @@ const idOrder = <Line extends { id: string }>(a: Line, b: Line) => (a.id < b.id 
 function heldItems(lines: readonly HeldLine[]) {
   return {
     products: lines
-      .flatMap((line) => (line.productId ? [{ id: line.productId, quantity: line.quantity }] : []))
+      .flatMap((line) =>
+        line.productId && !line.flashHoldId
+          ? [{ id: line.productId, quantity: line.quantity }]
+          : [],
+      )
       .sort(idOrder),
+    flashHolds: lines.flatMap((line) => (line.flashHoldId ? [line.flashHoldId] : [])),
     offers: lines
       .flatMap((line) =>
         line.voucherOfferId ? [{ id: line.voucherOfferId, quantity: line.quantity }] : [],
@@ -447,8 +493,11 @@ function heldItems(lines: readonly HeldLine[]) {
  * that two checkouts of the same things never wait for each other in a circle. Throws
  * StockRanOut when one is short: a product's stock, or an offer's quantity left to sell.
  */
-export async function holdStock(tx: Executor, lines: readonly HeldLine[]) {
+export async function holdStock(tx: Executor, lines: readonly HeldLine[], now = new Date()) {
   const items = heldItems(lines);
+  if (!(await flashUnitsSecured(tx, items.flashHolds, now))) {
+    throw new StockRanOut(items.flashHolds.join(","));
+  }
   for (const line of items.products) {
     const taken = await tx
       .update(products)
@@ -498,11 +547,25 @@ export async function returnStock(tx: Executor, lines: readonly HeldLine[]) {
   }
 }
 
+/** Puts a checkout's held stock back on the shelf, once. */
+export async function releaseHold(tx: Executor, checkoutId: string, now: Date) {
+  const released = await tx
+    .update(checkouts)
+    .set({ stockHold: "released", updatedAt: now })
+    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.stockHold, "held")))
+    .returning({ id: checkouts.id });
+  if (released.length > 0) await returnStock(tx, await heldLinesOf(tx, checkoutId));
+}
+
 /** Takes held-then-released stock again for a late payment; false when it has run out. */
-export async function retakeStock(tx: Executor, lines: readonly HeldLine[]): Promise<boolean> {
+export async function retakeStock(
+  tx: Executor,
+  lines: readonly HeldLine[],
+  now = new Date(),
+): Promise<boolean> {
   if (lines.some((line) => line.productId === null && line.voucherOfferId === null)) return false;
   try {
-    await tx.transaction(async (savepoint) => holdStock(savepoint, lines));
+    await tx.transaction(async (savepoint) => holdStock(savepoint, lines, now));
     return true;
   } catch (error) {
     if (error instanceof StockRanOut) return false;
@@ -510,8 +573,21 @@ export async function retakeStock(tx: Executor, lines: readonly HeldLine[]): Pro
   }
 }
 
-export function holdUntil(now: Date): Date {
-  return new Date(now.getTime() + holdMinutes * 60_000);
+/**
+ * When a checkout's hold made `now` runs out: 30 minutes, or sooner when a flash sale hold in it
+ * runs out first (`flashEnd`): the sale price is never charged past it (decision 054).
+ */
+export function holdUntil(now: Date, flashEnd: Date | null = null): Date {
+  const end = now.getTime() + holdMinutes * 60_000;
+  return new Date(flashEnd ? Math.min(end, flashEnd.getTime()) : end);
+}
+
+/** When the quote's first flash sale hold runs out, if it has any. */
+function earliestFlashEnd(quote: Quote): Date | null {
+  const ends = quote.groups.flatMap((group) =>
+    group.lines.flatMap((line) => (line.flashHold ? [Date.parse(line.flashHold.expiresAt)] : [])),
+  );
+  return ends.length > 0 ? new Date(Math.min(...ends)) : null;
 }
 
 /** A refusal decided inside the checkout's transaction: thrown so that nothing it did stays. */
@@ -632,6 +708,8 @@ export async function shopperHolds(
         liveHold(now),
         eq(orders.status, "pending_payment"),
         isNotNull(orderLines.productId),
+        // A flash line's units are the sale's, not the product's stock (decision 054).
+        isNull(orderLines.flashHoldId),
       ),
     );
   const own = new Map<string, number>();
@@ -643,7 +721,7 @@ export async function shopperHolds(
     if (row.open) openCheckoutId = row.checkoutId;
     into.set(row.productId, (into.get(row.productId) ?? 0) + row.quantity);
   }
-  return { own, openCheckoutId, elsewhere };
+  return { own, openCheckoutId, elsewhere, shopperId: shopper.id };
 }
 
 /**
@@ -734,8 +812,9 @@ export async function startCheckout(
         tx,
         input.lines,
         handover,
-        { own: new Map(), openCheckoutId: open?.id ?? null, elsewhere },
+        { own: new Map(), openCheckoutId: open?.id ?? null, elsewhere, shopperId: shopper.id },
         limits,
+        now,
       );
       if (quote.blocked) {
         throw new CheckoutRefused({
@@ -804,7 +883,7 @@ export async function startCheckout(
         totalKobo: quote.totalKobo,
         currency: paymentDefaults.currency,
         stockHold: "held",
-        holdExpiresAt: holdUntil(now),
+        holdExpiresAt: holdUntil(now, earliestFlashEnd(quote)),
         basketKey,
         emailKey: mailboxKey(input.email),
         clientAddress,
@@ -858,14 +937,20 @@ export async function startCheckout(
             size: line.size,
             unitPriceKobo: line.unitPriceKobo,
             quantity: line.quantity,
+            flashHoldId: line.flashHold?.id ?? null,
           })),
         );
       }
       await holdStock(
         tx,
         quote.groups.flatMap((group) =>
-          group.lines.map((line) => ({ ...line, voucherOfferId: null })),
+          group.lines.map((line) => ({
+            ...line,
+            voucherOfferId: null,
+            flashHoldId: line.flashHold?.id ?? null,
+          })),
         ),
+        now,
       );
       const reference = await recordPaymentAttempt(tx, checkoutId, quote.totalKobo, now);
       return {
@@ -883,7 +968,14 @@ export async function startCheckout(
       if (error instanceof CheckoutRefused) return error.result;
       if (!(error instanceof StockRanOut)) throw error;
       // Someone bought the last units between the quote and the hold: show the cart as it is now.
-      const quote = await quoteCart(context.db, input.lines, handover, nobody, limits);
+      const quote = await quoteCart(
+        context.db,
+        input.lines,
+        handover,
+        { ...nobody, shopperId: shopper.id },
+        limits,
+        now,
+      );
       return {
         ok: false as const,
         status: 409 as const,
@@ -924,7 +1016,7 @@ export async function resumeSameBasket(
   now: Date,
 ) {
   if (!open || open.basketKey !== basketKey || !holdIsLive(open, now)) return null;
-  await holdStock(tx, await heldLinesOf(tx, open.id));
+  await holdStock(tx, await heldLinesOf(tx, open.id), now);
   return resumeCheckout(tx, open, now);
 }
 
@@ -1041,7 +1133,11 @@ async function resumeCheckout(tx: Executor, open: typeof checkouts.$inferSelect,
   if (open.holdRenewedAt === null) {
     await tx
       .update(checkouts)
-      .set({ holdExpiresAt: holdUntil(now), holdRenewedAt: now, updatedAt: now })
+      .set({
+        holdExpiresAt: holdUntil(now, await flashHoldsEndOf(tx, open.id)),
+        holdRenewedAt: now,
+        updatedAt: now,
+      })
       .where(eq(checkouts.id, open.id));
   }
   const [latest] = await tx

@@ -14,8 +14,9 @@ import {
 } from "#app/payments/provider.server.ts";
 import { creditPaidOrders } from "#app/points/order-points.server.ts";
 import { decideReferral } from "#app/referrals/referrals.server.ts";
+import { sellFlashHolds } from "#app/sales/flash.server.ts";
 import { issueVouchers, queueVoucherReceipt } from "#app/vouchers/issue.server.ts";
-import { heldLinesOf, retakeStock } from "./checkout.server.ts";
+import { heldLinesOf, releaseHold, retakeStock } from "./checkout.server.ts";
 import { orderTotalKobo } from "./order-total.ts";
 import { queuePaymentReturned } from "./payment-returned-email.server.ts";
 import { checkouts, orders, payments, refunds } from "./schema.server.ts";
@@ -181,34 +182,35 @@ export async function confirmPayment(
       .set({ ...paid, status: "success" })
       .where(eq(payments.id, payment.id));
 
-    if (checkout.stockHold === "released") {
-      // Paid after the hold ran out and the stock went back on the shelf: take it again if
-      // it's still there, or cancel and refund.
-      if (!(await retakeStock(tx, await heldLinesOf(tx, checkoutId)))) {
-        await closeUnpaidOrders(tx, checkoutId, now, {
-          reason: "Some products sold out before your payment arrived; your money is returned.",
-        });
-        await tx.insert(refunds).values({
-          id: newId("rfd"),
-          paymentId: payment.id,
-          amountKobo: outcome.amountKobo,
-          reason: "Sold out before the payment arrived.",
-          createdAt: now,
-          updatedAt: now,
-        });
-        await tx
-          .update(checkouts)
-          .set({ basketKey: null, updatedAt: now })
-          .where(eq(checkouts.id, checkoutId));
-        await queuePaymentReturned(tx, context.publicUrl, {
-          to: checkout.email,
-          checkoutId,
-          amountKobo: payment.amountKobo,
-          cause: "sold_out",
-        });
-        receiptQueued = true;
-        return { kind: "refunded", checkoutId };
-      }
+    // Paid after the hold ran out and the stock went back on the shelf: take it again if it's
+    // still there. A flash sale hold is decided by the clock, not by the reconciliation job:
+    // its units are secured (still held, or still free) in any case. If either can't be, the
+    // orders are cancelled and the money returned.
+    if (!(await unitsSecured(tx, checkoutId, checkout.stockHold, now))) {
+      await releaseHold(tx, checkoutId, now);
+      await closeUnpaidOrders(tx, checkoutId, now, {
+        reason: "Some products sold out before your payment arrived; your money is returned.",
+      });
+      await tx.insert(refunds).values({
+        id: newId("rfd"),
+        paymentId: payment.id,
+        amountKobo: outcome.amountKobo,
+        reason: "Sold out before the payment arrived.",
+        createdAt: now,
+        updatedAt: now,
+      });
+      await tx
+        .update(checkouts)
+        .set({ basketKey: null, updatedAt: now })
+        .where(eq(checkouts.id, checkoutId));
+      await queuePaymentReturned(tx, context.publicUrl, {
+        to: checkout.email,
+        checkoutId,
+        amountKobo: payment.amountKobo,
+        cause: "sold_out",
+      });
+      receiptQueued = true;
+      return { kind: "refunded", checkoutId };
     }
     await tx
       .update(checkouts)
@@ -274,6 +276,33 @@ function settled(status: string, checkoutId: string): Confirmation {
 }
 
 /** Cancels the checkout's orders that still wait for payment. */
+class UnitsGone extends Error {}
+
+/**
+ * Whether everything a payment is for is still the shopper's: stock released after its hold ran
+ * out is taken again, and flash sale holds become sold. All or nothing: when one can't be, what
+ * the others took is undone (a savepoint) and the caller refunds.
+ */
+async function unitsSecured(
+  tx: Executor,
+  checkoutId: string,
+  stockHold: (typeof checkouts.$inferSelect)["stockHold"],
+  now: Date,
+): Promise<boolean> {
+  try {
+    await tx.transaction(async (savepoint) => {
+      const retaken =
+        stockHold !== "released" ||
+        (await retakeStock(savepoint, await heldLinesOf(savepoint, checkoutId), now));
+      if (!retaken || !(await sellFlashHolds(savepoint, checkoutId, now))) throw new UnitsGone();
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof UnitsGone) return false;
+    throw error;
+  }
+}
+
 export async function closeUnpaidOrders(
   tx: Executor,
   checkoutId: string,

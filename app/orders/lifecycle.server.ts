@@ -7,7 +7,7 @@ import { formatNaira, kobo, koboToNaira } from "#app/money.ts";
 import { reverseRefundedPoints } from "#app/points/order-points.server.ts";
 import { reverseReferralOfRefundedCheckout } from "#app/referrals/referrals.server.ts";
 import { refundOrderVouchers, voucherRefundRefusal } from "#app/vouchers/voucher-refunds.server.ts";
-import { heldLinesOf, returnStock } from "./checkout.server.ts";
+import { releaseHold, returnStock } from "./checkout.server.ts";
 import { closeUnpaidOrders } from "./confirm.server.ts";
 import { refundedKobo } from "./order-refunds.server.ts";
 import { orderTotalKobo } from "./order-total.ts";
@@ -23,16 +23,6 @@ export type OrderChange =
   | { ok: true }
   | { ok: false; status: 404 }
   | { ok: false; status: 409; message: string };
-
-/** Puts a checkout's held stock back on the shelf, once. */
-export async function releaseHold(tx: Executor, checkoutId: string, now: Date) {
-  const released = await tx
-    .update(checkouts)
-    .set({ stockHold: "released", updatedAt: now })
-    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.stockHold, "held")))
-    .returning({ id: checkouts.id });
-  if (released.length > 0) await returnStock(tx, await heldLinesOf(tx, checkoutId));
-}
 
 /**
  * Locks the shopper's checkout whose orders still wait for payment; what to answer when it isn't

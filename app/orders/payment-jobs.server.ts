@@ -3,8 +3,9 @@ import type { Logger } from "pino";
 import type { Database } from "#app/db/database.server.ts";
 import type { JobDefinition } from "#app/jobs/jobs.server.ts";
 import { type PaymentProvider, PaymentProviderError } from "#app/payments/provider.server.ts";
+import { releaseHold } from "./checkout.server.ts";
 import { pollRefunds, sendPendingRefunds, verifyAndConfirm } from "./confirm.server.ts";
-import { cancelAbandonedCheckouts, releaseHold } from "./lifecycle.server.ts";
+import { cancelAbandonedCheckouts } from "./lifecycle.server.ts";
 import { checkouts, payments } from "./schema.server.ts";
 
 /**

@@ -16,6 +16,7 @@ import {
 import { users } from "../auth/schema.server.ts";
 import { businesses, products } from "../catalog/schema.server.ts";
 import { timestamps } from "../db/columns.server.ts";
+import { flashHolds } from "../sales/schema.server.ts";
 import { voucherOffers } from "../vouchers/schema.server.ts";
 
 /**
@@ -227,6 +228,11 @@ export const orderLines = pgTable(
     voucherValueKobo: bigint("voucher_value_kobo", { mode: "number" }),
     voucherValidDays: integer("voucher_valid_days"),
     voucherValidUntil: date("voucher_valid_until", { mode: "string" }),
+    /**
+     * A flash sale line: the shopper's hold, whose units come from the sale (not the product's
+     * stock) and whose price is the sale's while the hold lasts (decision 054).
+     */
+    flashHoldId: text("flash_hold_id").references(() => flashHolds.id, { onDelete: "set null" }),
   },
   (table) => [
     primaryKey({ columns: [table.orderId, table.position] }),

@@ -1,5 +1,5 @@
 import { lagosToday } from "#app/console/lagos-time.ts";
-import { type Kobo, parseNaira } from "#app/money.ts";
+import { nairaField, wholeNumberField } from "#app/number-fields.ts";
 import { optionalText, requiredText } from "#app/text-fields.ts";
 import { z } from "#app/zod.ts";
 import { offerLimits, offerStatuses } from "./offer-limits.ts";
@@ -11,52 +11,6 @@ export { type OfferStatus, offerLimits, offerStatuses } from "./offer-limits.ts"
  * Messages start with the field's plain name so they read under the field. The validity is
  * either a number of days after purchase or a fixed end date; the form sends which one it is.
  */
-
-const nairaExample = "18000";
-
-function naira(label: string) {
-  return z
-    .string({ message: `${label} is needed, like ${nairaExample}` })
-    .transform((raw, ctx): Kobo => {
-      const text = raw.trim();
-      const value = text === "" ? null : parseNaira(text);
-      if (value === null) {
-        ctx.addIssue({
-          code: "custom",
-          message:
-            text === ""
-              ? `${label} is needed, like ${nairaExample}`
-              : `${label} must be an amount like ${nairaExample} or 18000.50`,
-        });
-        return z.NEVER;
-      }
-      if (value <= 0 || value > offerLimits.maxValueKobo) {
-        ctx.addIssue({
-          code: "custom",
-          message: `${label} must be above ₦0 and at most ₦10,000,000`,
-        });
-        return z.NEVER;
-      }
-      return value;
-    });
-}
-
-/** A whole number from `min` to `max`, or null when left empty and `optional`. */
-function count(label: string, min: number, max: number, optional: boolean) {
-  return z.string().transform((raw, ctx): number | null => {
-    const text = raw.trim().replaceAll(",", "");
-    if (text === "" && optional) return null;
-    const value = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
-    if (!(value >= min && value <= max)) {
-      ctx.addIssue({
-        code: "custom",
-        message: `${label} must be a whole number from ${min} to ${max.toLocaleString("en-NG")}`,
-      });
-      return z.NEVER;
-    }
-    return value;
-  });
-}
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -84,13 +38,13 @@ export function offerFormSchema(now: Date) {
     .object({
       title: requiredText("a title", offerLimits.title),
       description: optionalText(offerLimits.description, { multiline: true }),
-      value: naira("Value"),
-      price: naira("Price"),
+      value: nairaField("Value"),
+      price: nairaField("Price"),
       validity: z.enum(["days", "date"], { message: "Choose how long a voucher is valid" }),
       validDays: z.string().default(""),
       validUntil: z.string().default(""),
-      totalQuantity: count("Quantity", 1, offerLimits.maxQuantity, true),
-      perShopperLimit: count("Limit per shopper", 1, offerLimits.maxPerShopper, true),
+      totalQuantity: wholeNumberField("Quantity", 1, offerLimits.maxQuantity, true),
+      perShopperLimit: wholeNumberField("Limit per shopper", 1, offerLimits.maxPerShopper, true),
       finePrint: optionalText(offerLimits.finePrint, { multiline: true }),
       status: z.enum(offerStatuses, { message: "Status must be active, paused or ended" }),
       images: z

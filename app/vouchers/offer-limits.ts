@@ -10,8 +10,6 @@ export const offerLimits = {
   title: 120,
   description: 2000,
   finePrint: 2000,
-  /** ₦10,000,000: a voucher is a night at a hotel, not a car. */
-  maxValueKobo: 1_000_000_000,
   /** Up to three years after purchase, or a fixed end at most three years ahead. */
   maxValidDays: 1095,
   maxQuantity: 1_000_000,

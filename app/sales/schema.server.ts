@@ -1,0 +1,104 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { users } from "../auth/schema.server.ts";
+import { businesses, products } from "../catalog/schema.server.ts";
+
+/**
+ * Every price a product has had, from when (issue 22, decision 054): written by a trigger on
+ * `products` (migration 0037), so no path that changes a price can forget it. A flash sale's
+ * price must be below the lowest of the last 30 days, and that lowest is the sale's "was" price.
+ */
+export const productPrices = pgTable(
+  "product_prices",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    priceKobo: bigint("price_kobo", { mode: "number" }).notNull(),
+    /** The price holds from here until the product's next row. */
+    fromAt: timestamp("from_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("product_prices_product_idx").on(table.productId, table.fromAt)],
+);
+
+/**
+ * A flash sale (issue 22, decision 054): `units` of one product (and size) at `salePriceKobo`
+ * between `startsAt` and `endsAt`. The units are taken off the product's stock when the sale is
+ * made, and what is left unsold goes back once the sale is closed (`closedAt`). `wasPriceKobo`
+ * is the product's lowest price of the 30 days before the sale was made: the only "was" shown.
+ */
+export const flashSales = pgTable(
+  "flash_sales",
+  {
+    id: text("id").primaryKey(),
+    businessId: text("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: text("size"),
+    units: integer("units").notNull(),
+    salePriceKobo: bigint("sale_price_kobo", { mode: "number" }).notNull(),
+    wasPriceKobo: bigint("was_price_kobo", { mode: "number" }).notNull(),
+    perShopperLimit: integer("per_shopper_limit").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Called off by the business before it started. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** When the units left unsold went back to the product's stock. */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("flash_sales_product_idx").on(table.productId, table.endsAt),
+    index("flash_sales_business_idx").on(table.businessId, table.startsAt),
+    index("flash_sales_open_idx").on(table.endsAt).where(sql`${table.closedAt} is null`),
+    check("flash_sales_units_positive", sql`${table.units} > 0`),
+    check(
+      "flash_sales_price_below_was",
+      sql`${table.salePriceKobo} > 0 and ${table.salePriceKobo} < ${table.wasPriceKobo}`,
+    ),
+    check("flash_sales_limit_positive", sql`${table.perShopperLimit} > 0`),
+    check("flash_sales_ends_after_start", sql`${table.endsAt} > ${table.startsAt}`),
+  ],
+);
+
+export const flashHoldStatus = pgEnum("flash_hold_status", ["held", "sold", "released"]);
+
+/**
+ * Units of a flash sale a shopper holds for 10 minutes, then pays for or lets go. A hold counts
+ * against the sale while it is `sold`, or `held` and not yet expired: a lapsed hold gives its
+ * units back by the clock alone, with nothing to run.
+ */
+export const flashHolds = pgTable(
+  "flash_holds",
+  {
+    id: text("id").primaryKey(),
+    saleId: text("sale_id")
+      .notNull()
+      .references(() => flashSales.id, { onDelete: "cascade" }),
+    shopperId: text("shopper_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    status: flashHoldStatus("status").notNull().default("held"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("flash_holds_sale_idx").on(table.saleId, table.status, table.expiresAt),
+    index("flash_holds_shopper_idx").on(table.shopperId, table.saleId),
+    check("flash_holds_quantity_positive", sql`${table.quantity} > 0`),
+  ],
+);
