@@ -33,7 +33,6 @@ export const placeholderRoutes = [
   "/app",
   "/collab",
   "/discountsales/:id",
-  "/flash/:id",
   "/invoices/:id",
   "/pay/:id",
   "/rewardShop",
@@ -60,10 +59,6 @@ export const plannedScreens = {
   "/discountsales/:id": {
     title: "Discount sale",
     holds: "A business's sale: what is discounted, by how much, and until when.",
-  },
-  "/flash/:id": {
-    title: "Flash sale",
-    holds: "A limited flash sale: sale price, units left and a countdown.",
   },
   "/invoices/:id": {
     title: "Invoice",

@@ -207,3 +207,32 @@ describe("reading the stored cart", () => {
     ]);
   });
 });
+
+describe("flash sale lines (decision 054)", () => {
+  test("a hold replaces the product's line with the held units at the sale price, and ending it keeps the line at the usual price", () => {
+    const cart = add([], tee, jollof, jollof);
+    const held = cartReducer(cart, {
+      type: "holdFlash",
+      item: { ...jollof, amount: 1800, quantity: 1, flashHold: "flh_1" },
+    });
+    expect(held).toHaveLength(2);
+    expect(held[1]).toEqual({
+      ...jollof,
+      amount: 1800,
+      size: null,
+      quantity: 1,
+      flashHold: "flh_1",
+    });
+    const ended = cartReducer(held, { type: "endFlash", id: jollof.id, amount: 2500 });
+    expect(ended[1]).toEqual({ ...jollof, size: null, quantity: 1 });
+    expect(ended[0]).toBe(held[0]);
+  });
+
+  test("a hold of a product not in the cart adds it", () => {
+    const held = cartReducer([], {
+      type: "holdFlash",
+      item: { ...tee, amount: 7000, quantity: 2, flashHold: "flh_2" },
+    });
+    expect(held).toEqual([{ ...tee, amount: 7000, quantity: 2, flashHold: "flh_2" }]);
+  });
+});

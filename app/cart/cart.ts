@@ -27,7 +27,14 @@ export type CartAction =
   | { type: "remove"; id: string }
   | { type: "setQuantityAndSize"; item: CartProduct & { quantity: number } }
   /** Checkout's one-tap fix when the price changed: the cart shows what will be charged. */
-  | { type: "reprice"; id: string; amount: number };
+  | { type: "reprice"; id: string; amount: number }
+  /**
+   * A flash sale hold (decision 054): the product's line becomes the held units at the sale's
+   * price, whatever the line was before (the cart holds one line per product).
+   */
+  | { type: "holdFlash"; item: CartProduct & { quantity: number; flashHold: string } }
+  /** A flash hold that ran out: the line stays, at the product's own price. */
+  | { type: "endFlash"; id: string; amount: number };
 
 function withChanges(
   item: CartItem,
@@ -77,6 +84,17 @@ export function cartReducer(items: readonly CartItem[], action: CartAction): Car
       return items.map((item) =>
         item.id === action.id ? Object.assign({}, item, { amount: action.amount }) : item,
       );
+    case "holdFlash": {
+      const line = { ...action.item, size: action.item.size ?? null };
+      const found = items.some((item) => item.id === line.id);
+      return found ? items.map((item) => (item.id === line.id ? line : item)) : [...items, line];
+    }
+    case "endFlash":
+      return items.map((item) => {
+        if (item.id !== action.id) return item;
+        const { flashHold: _ended, ...rest } = item;
+        return { ...rest, amount: action.amount };
+      });
     default: {
       const unknown: never = action;
       throw new Error(`Unknown cart action ${JSON.stringify(unknown)}`);

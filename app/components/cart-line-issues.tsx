@@ -23,6 +23,7 @@ export function cartLines(items: readonly CartItem[]) {
     quantity: item.quantity,
     size: item.size,
     amount: item.amount,
+    flashHold: typeof item.flashHold === "string" ? item.flashHold : undefined,
   }));
 }
 
@@ -97,6 +98,24 @@ export function IssueFix({
       return (
         <FixButton dispatch={dispatchCart} change={{ type: "remove", id: item.id }}>
           Remove it
+        </FixButton>
+      );
+    case "flash_hold_ended":
+      return (
+        <FixButton
+          dispatch={dispatchCart}
+          change={{ type: "endFlash", id: item.id, amount: koboToNaira(kobo(line.unitPriceKobo)) }}
+        >
+          Keep it at the usual price
+        </FixButton>
+      );
+    case "flash_quantity":
+      return (
+        <FixButton
+          dispatch={dispatchCart}
+          change={{ type: "setQuantityAndSize", item: { ...item, quantity: issue.held } }}
+        >
+          Change to {issue.held}
         </FixButton>
       );
   }

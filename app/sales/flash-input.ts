@@ -27,6 +27,11 @@ export function parseLagosDateTime(text: string): Date | null {
   return same ? instant : null;
 }
 
+/** An instant as "2026-11-27T14:30" in Lagos: what the form's date pickers start from. */
+export function toLagosDateTime(instant: Date): string {
+  return new Date(instant.getTime() + 60 * 60_000).toISOString().slice(0, 16);
+}
+
 function lagosTime(label: string) {
   return z.string({ message: `Choose the ${label}` }).transform((raw, ctx) => {
     const value = raw.trim() === "" ? null : parseLagosDateTime(raw);

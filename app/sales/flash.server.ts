@@ -576,6 +576,29 @@ export async function flashSalesOfBusiness(
   }));
 }
 
+/** The business's products a sale can be made of: on sale and in stock, by name. */
+export async function flashSaleProducts(db: Database, businessId: string) {
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      priceKobo: products.priceKobo,
+      sizes: products.sizes,
+      stock: products.stock,
+    })
+    .from(products)
+    .where(
+      and(
+        eq(products.businessId, businessId),
+        eq(products.status, "active"),
+        gt(products.stock, 0),
+      ),
+    )
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(500);
+  return rows.map((row) => ({ ...row, priceKobo: kobo(row.priceKobo) }));
+}
+
 /**
  * Puts what ended sales left unsold back on their products' stock, once per sale, a quarter of
  * an hour after the end (when no hold of it can still be live). Each sale in its own

@@ -26,16 +26,17 @@ function WaitingDateField({
   name,
   defaultValue,
   error,
+  withTime = false,
 }: Omit<SingleDatePickerProps, "mode">) {
   return (
     <div className="space-y-1.5">
       <p className="text-sm font-medium text-ink">{label}</p>
       <p className="flex min-h-11 items-center gap-2 rounded-lg border border-line bg-surface px-3 text-base text-ink">
         <CalendarDays aria-hidden="true" className="size-4 text-ink-muted" />
-        {defaultValue ? formatDisplayDate(defaultValue) : "Loading the calendar…"}
+        {defaultValue ? formatDisplayDate(defaultValue, withTime) : "Loading the calendar…"}
       </p>
       {name && defaultValue ? (
-        <input type="hidden" name={name} value={toIsoDate(defaultValue)} />
+        <input type="hidden" name={name} value={toIsoDate(defaultValue, withTime)} />
       ) : null}
       {error ? <p className="text-sm text-danger">{error}</p> : null}
     </div>
