@@ -114,6 +114,9 @@ async function realSampleUrl(pattern: string, page: Page, demo: DemoCatalog) {
     // A review's address: the e2e data wrote one.
     case "/reviews/{id}":
       return `/reviews/${e2eFixtures().sampleReviewId}`;
+    // A flash sale: the e2e data made one.
+    case "/flash/{id}":
+      return `/flash/${e2eFixtures().flashSale.id}`;
     // A review invitation's link comes in an email: the e2e data sent one.
     case "/ReviewInvitation/{id}":
       return `/ReviewInvitation/${e2eFixtures().sampleInvitationToken}`;

@@ -12,6 +12,8 @@ import { referralCodeOf } from "#app/referrals/referrals.server.ts";
 import { invitationLifeDays } from "#app/reviews/review-limits.ts";
 import { writeReview } from "#app/reviews/reviews.server.ts";
 import { reviewInvitations } from "#app/reviews/schema.server.ts";
+import { createFlashSale } from "#app/sales/flash.server.ts";
+import { toLagosDateTime } from "#app/sales/flash-input.ts";
 import { startServices } from "#app/services.server.ts";
 import { newVoucherCode } from "#app/vouchers/issue.server.ts";
 import { voucherGifts, vouchers } from "#app/vouchers/issued-schema.server.ts";
@@ -63,6 +65,8 @@ export interface E2eFixtures {
   sampleReviewId: string;
   /** The token of a review invitation sent and not used: /ReviewInvitation/{token} opens. */
   sampleInvitationToken: string;
+  /** A flash sale of the e2e business on now and for two days: 3 units, 1 per shopper. */
+  flashSale: { id: string; productName: string; salePriceKobo: number };
   expiredCheckouts: Record<keyof typeof e2eLateShoppers, ExpiredCheckoutFixture>;
 }
 
@@ -145,6 +149,7 @@ export async function prepareE2eData(dataDir: string): Promise<void> {
       }),
       sampleReviewId: await sampleReview(db, giver[0]?.id ?? "", business.slug),
       sampleInvitationToken: await sampleInvitation(db, business.id),
+      flashSale: await sampleFlashSale(db, business.id, e2eTeam.manager.email),
       expiredCheckouts,
     };
     writeFileSync(fixturesFile(dataDir), JSON.stringify(fixtures));
@@ -168,6 +173,47 @@ async function sampleReview(db: Database, authorId: string, businessSlug: string
   );
   if (!written.ok) throw new Error(`the sample review was refused: ${JSON.stringify(written)}`);
   return written.reviewId;
+}
+
+/**
+ * A flash sale on now, made as the console makes one by the business's manager: 3 units of its
+ * best-stocked product at 70% of its price, one per shopper, for two days.
+ */
+async function sampleFlashSale(db: Database, businessId: string, managerEmail: string) {
+  const [product] = await db
+    .select({ id: products.id, name: products.name, priceKobo: products.priceKobo })
+    .from(products)
+    .where(
+      and(
+        eq(products.businessId, businessId),
+        eq(products.status, "active"),
+        sql`${products.sizes} = '[]'::jsonb`,
+        gte(products.stock, 10),
+      ),
+    )
+    .orderBy(sql`${products.stock} desc`, asc(products.id))
+    .limit(1);
+  const [manager] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, managerEmail));
+  if (!product || !manager) throw new Error("no product or manager for the sample flash sale");
+  const start = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  const salePriceKobo = Math.floor((product.priceKobo * 0.7) / 100) * 100;
+  const form = new FormData();
+  form.set("product", product.id);
+  form.set("units", "3");
+  form.set("perShopperLimit", "1");
+  form.set("salePrice", String(salePriceKobo / 100));
+  form.set("startsAt", toLagosDateTime(start));
+  form.set("endsAt", toLagosDateTime(new Date(start.getTime() + 2 * 24 * 60 * 60_000)));
+  const made = await createFlashSale(
+    db,
+    { businessId, userId: manager.id, request: new Request("http://localhost/vendor") },
+    form,
+  );
+  if (!made.ok) throw new Error(`the sample flash sale was refused: ${JSON.stringify(made)}`);
+  return { id: made.saleId, productName: product.name, salePriceKobo };
 }
 
 /**
