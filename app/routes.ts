@@ -81,6 +81,7 @@ export default [
     route("/api/checkout/quote", "routes/api-checkout-quote.ts"),
     route("/api/vouchers/quote", "routes/api-voucher-quote.ts"),
     route("/api/search/suggest", "routes/api-search-suggest.ts"),
+    route("/api/flash/:id", "routes/api-flash-units.ts"),
     route("/vendor/invitations/:token", "routes/vendor-invitation.tsx"),
     route("/vendor/:business", "routes/vendor-business.tsx", [
       index("routes/vendor-dashboard.tsx"),

@@ -1,5 +1,5 @@
 import { Clock, Package, Zap } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { currentUser, requireUser } from "#app/auth/session.server.ts";
 import { dispatchCart } from "#app/cart/cart-store.ts";
@@ -103,8 +103,35 @@ function useHoldInCart(sale: Sale, released: string | null) {
   }, [hold, product, sale.salePriceKobo, sale.size]);
 }
 
+/**
+ * Units left and the state, asked again every 10 seconds while the sale is on and the page is
+ * in view (decision 054): one small shared answer, so thousands watching cost the server little.
+ */
+function useLiveUnits(sale: Sale) {
+  const [units, setUnits] = useState({ left: sale.left, state: sale.state });
+  useEffect(() => setUnits({ left: sale.left, state: sale.state }), [sale.left, sale.state]);
+  const on = units.state === "live" || units.state === "sold_out";
+  useEffect(() => {
+    if (!on) return;
+    const timer = window.setInterval(() => {
+      if (document.visibilityState !== "visible") return;
+      fetch(`/api/flash/${sale.id}`)
+        .then((response) => (response.ok ? (response.json() as Promise<typeof units>) : null))
+        .then((answer) => {
+          if (answer) setUnits(answer);
+        })
+        // Offline for a moment: the next tick asks again.
+        .catch(() => {});
+    }, flashLimits.pollSeconds * 1000);
+    return () => window.clearInterval(timer);
+  }, [on, sale.id]);
+  return units;
+}
+
 export default function FlashSale({ loaderData, actionData }: Route.ComponentProps) {
-  const { sale, serverNow } = loaderData;
+  const { serverNow } = loaderData;
+  const units = useLiveUnits(loaderData.sale);
+  const sale = { ...loaderData.sale, ...units };
   const now = useServerNow(serverNow);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";

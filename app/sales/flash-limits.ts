@@ -19,4 +19,6 @@ export const flashLimits = {
    * made before the end has run out (10 minutes), and a checkout's hold never outlives it.
    */
   closeAfterMinutes: 15,
+  /** How often a sale's page asks for the units left: never faster than every 5 seconds. */
+  pollSeconds: 10,
 } as const;

@@ -22,11 +22,13 @@ import {
   closeEndedFlashSales,
   createFlashSale,
   flashSalesOfBusiness,
+  flashSaleUnits,
   flashSaleView,
   holdFlashUnits,
   lowestPriceOf,
   releaseFlashHold,
 } from "./flash.server.ts";
+import { toLagosDateTime } from "./flash-input.ts";
 import { flashHolds, productPrices } from "./schema.server.ts";
 
 /**
@@ -64,10 +66,8 @@ afterAll(async () => {
 const minute = 60_000;
 const at = (start: Date, minutes: number) => new Date(start.getTime() + minutes * minute);
 
-/** "2026-11-27T14:30" in Lagos (UTC+1) for an instant, as the date picker sends it. */
-function lagos(instant: Date) {
-  return new Date(instant.getTime() + 60 * minute).toISOString().slice(0, 16);
-}
+/** "2026-11-27T14:30" in Lagos for an instant, as the date picker sends it. */
+const lagos = toLagosDateTime;
 
 const actor = (businessId = shop.id) => ({
   businessId,
@@ -350,6 +350,13 @@ describe("holding units", () => {
     expect(await holdFlashUnits(db(), bola, saleId, 1, at(now, 10))).toMatchObject({ ok: true });
     const view = await flashSaleView(db(), saleId, ada, at(now, 10));
     expect(view).toMatchObject({ left: 0, myHold: null, myBought: 0 });
+    // What every watcher polls says the same, and that the unit came back in between.
+    expect(await flashSaleUnits(db(), saleId, at(now, 10))).toEqual({ left: 0, state: "sold_out" });
+    expect(await flashSaleUnits(db(), saleId, at(now, 10.5))).toEqual({
+      left: 0,
+      state: "sold_out",
+    });
+    expect(await flashSaleUnits(db(), saleId, at(now, 20.5))).toEqual({ left: 1, state: "live" });
   });
 
   test("more than the limit is refused, a shopper may let a hold go, and a sale not started or over holds nothing", async () => {

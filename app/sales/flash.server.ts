@@ -524,6 +524,29 @@ export async function flashSaleView(
   };
 }
 
+/**
+ * What every watcher of a sale's page polls: units left and the state. The same for everyone,
+ * so it is kept for a few seconds (the brief cache) and thousands watching cost one count.
+ */
+export async function flashSaleUnits(
+  db: Database,
+  saleId: string,
+  now = new Date(),
+): Promise<{ left: number; state: FlashSaleState } | null> {
+  const [sale] = await db
+    .select({
+      units: flashSales.units,
+      startsAt: flashSales.startsAt,
+      endsAt: flashSales.endsAt,
+      cancelledAt: flashSales.cancelledAt,
+    })
+    .from(flashSales)
+    .where(eq(flashSales.id, saleId));
+  if (!sale) return null;
+  const taken = await takenUnits(db, saleId, now);
+  return { left: Math.max(sale.units - taken, 0), state: stateAt(sale, taken, now) };
+}
+
 export interface ConsoleFlashSale {
   id: string;
   productName: string;

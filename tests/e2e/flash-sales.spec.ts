@@ -36,7 +36,7 @@ test("a manager schedules a flash sale, its page counts down to the start, and i
   await expect(running.filter({ hasText: flashSale.productName }).getByText("Live")).toBeVisible();
 
   // Any product but the one on sale already (a second sale of it at the same time is refused).
-  const product = manager.getByLabel("Product");
+  const product = manager.getByLabel("Product", { exact: true });
   const options = await product.locator("option").evaluateAll((all) =>
     all.map((option) => ({
       value: (option as HTMLOptionElement).value,
@@ -50,7 +50,7 @@ test("a manager schedules a flash sale, its page counts down to the start, and i
   await product.selectOption(chosen.value);
   const name = chosen.label.split(" · ")[0] ?? "";
   await manager.getByLabel("Sale price (₦)").fill("9999999");
-  await manager.getByLabel("Units").fill("2");
+  await manager.getByLabel("Units", { exact: true }).fill("2");
   await manager.getByRole("button", { name: "Schedule the sale" }).click();
   await expect(
     manager.getByText(/^Below ₦[\d,]+\.\d{2}, the lowest price of the last 30 days$/),
