@@ -16,6 +16,8 @@ import { reviewsOfBusiness } from "#app/reviews/reading.server.ts";
 import { ReviewCard } from "#app/reviews/review-card.tsx";
 import { TrustScoreBadge } from "#app/reviews/review-summary.tsx";
 import { reviewSummary } from "#app/reviews/reviews.server.ts";
+import { currentFlashSalesOf } from "#app/sales/flash.server.ts";
+import { FlashSaleCard } from "#app/sales/flash-sale-card.tsx";
 import { businessSections } from "#app/screens.ts";
 import { businessJsonLd, siteOrigin } from "#app/seo/business-json-ld.server.ts";
 import { pageMeta, shortDescription } from "#app/seo/meta.ts";
@@ -79,6 +81,18 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       const offers = await listOffers(db, { businessId: business.id, after });
       return { business, section, products: null, offers, reviews: null, jsonLd: null };
     }
+    if (section === "sales") {
+      const sales = await currentFlashSalesOf(db, business.id);
+      return {
+        business,
+        section,
+        products: null,
+        offers: null,
+        sales,
+        reviews: null,
+        jsonLd: null,
+      };
+    }
     if (section === "reviews") {
       const [summary, latest] = await Promise.all([
         reviewSummary(db, business.id),
@@ -105,6 +119,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 
 export default function BusinessSection({ loaderData }: Route.ComponentProps) {
   const { business, section, products, offers, reviews } = loaderData;
+  const sales = "sales" in loaderData ? loaderData.sales : null;
   return (
     <div className="mx-auto max-w-6xl px-4 pb-12">
       <BusinessPageHeader business={business} coverPriority={false} />
@@ -179,10 +194,23 @@ export default function BusinessSection({ loaderData }: Route.ComponentProps) {
               </>
             )
           ) : null}
-          {section === "sales" ? (
-            <EmptyState icon={Percent} title="Sales are coming to Oja soon">
-              Flash sales and discount events by {business.name} will be listed here.
-            </EmptyState>
+          {section === "sales" && sales ? (
+            sales.length === 0 ? (
+              <EmptyState icon={Percent} title={`No sales at ${business.name} right now`}>
+                Flash sales show here while they run, and from a week before they start.
+              </EmptyState>
+            ) : (
+              <ul
+                aria-label="Flash sales"
+                className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
+              >
+                {sales.map((sale) => (
+                  <li key={sale.id} className="min-w-0">
+                    <FlashSaleCard sale={sale} />
+                  </li>
+                ))}
+              </ul>
+            )
           ) : null}
           {section === "reviews" && reviews ? (
             <div className="space-y-4">

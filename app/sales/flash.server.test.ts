@@ -21,6 +21,7 @@ import {
   cancelFlashSale,
   closeEndedFlashSales,
   createFlashSale,
+  currentFlashSalesOf,
   flashSalesOfBusiness,
   flashSaleUnits,
   flashSaleView,
@@ -513,6 +514,42 @@ describe("checkout", () => {
     expect(order?.status).toBe("cancelled");
     const [hold] = await db().select().from(flashHolds).where(eq(flashHolds.id, held.hold.id));
     expect(hold?.status).toBe("held");
+  });
+});
+
+describe("a business's current sales", () => {
+  test("on now and starting within the week are listed, ending soonest first; called off and far off are not", async () => {
+    const category = await createCategory(db());
+    const business = await createBusiness(db(), { categoryId: category.id, name: "Sale Shop" });
+    const product = async () =>
+      createProduct(db(), { businessId: business.id, priceKobo: 2_000_000, stock: 10 });
+    const schedule = async (startMinutes: number, lengthMinutes: number) => {
+      const start = wholeMinute(startMinutes);
+      const made = await createFlashSale(
+        db(),
+        actor(business.id),
+        saleForm({
+          product: (await product()).id,
+          units: "2",
+          salePrice: "10000",
+          perShopperLimit: "1",
+          startsAt: lagos(start),
+          endsAt: lagos(at(start, lengthMinutes)),
+        }),
+        at(start, -1),
+      );
+      if (!made.ok) throw new Error(JSON.stringify(made));
+      return made.saleId;
+    };
+    const longLive = await schedule(-1, 600);
+    const shortLive = await schedule(-1, 60);
+    const tomorrow = await schedule(24 * 60, 60);
+    await schedule(8 * 24 * 60, 60);
+    const calledOff = await schedule(60, 60);
+    await cancelFlashSale(db(), actor(business.id), calledOff);
+    const listed = await currentFlashSalesOf(db(), business.id);
+    expect(listed.map((sale) => sale.id)).toEqual([shortLive, longLive, tomorrow]);
+    expect(listed.map((sale) => sale.state)).toEqual(["live", "live", "scheduled"]);
   });
 });
 

@@ -547,6 +547,33 @@ export async function flashSaleUnits(
   return { left: Math.max(sale.units - taken, 0), state: stateAt(sale, taken, now) };
 }
 
+/**
+ * A business's flash sales a shopper can still buy from or wait for, soonest ending first, as
+ * its Sales section lists them: on now (sold out too: held units may come back), or starting
+ * within the week.
+ */
+export async function currentFlashSalesOf(
+  db: Database,
+  businessId: string,
+  now = new Date(),
+): Promise<FlashSaleView[]> {
+  const rows = await db
+    .select({ id: flashSales.id })
+    .from(flashSales)
+    .where(
+      and(
+        eq(flashSales.businessId, businessId),
+        isNull(flashSales.cancelledAt),
+        gt(flashSales.endsAt, now),
+        lt(flashSales.startsAt, new Date(now.getTime() + 7 * day)),
+      ),
+    )
+    .orderBy(asc(flashSales.endsAt), asc(flashSales.id))
+    .limit(24);
+  const views = await Promise.all(rows.map((row) => flashSaleView(db, row.id, null, now)));
+  return views.flatMap((view) => (view ? [view] : []));
+}
+
 export interface ConsoleFlashSale {
   id: string;
   productName: string;

@@ -96,6 +96,13 @@ test("two shoppers hold units: one pays the sale price, the other lets the hold 
     return Number(text.split(" ")[0]);
   };
 
+  // The business's Sales section lists the sale; its card opens the sale's page.
+  await openHydrated(other, `/${business.slug}/sales`);
+  await other
+    .getByRole("list", { name: "Flash sales" })
+    .getByRole("link", { name: flashSale.productName })
+    .click();
+  await expect(other).toHaveURL(path);
   await openHydrated(other, path);
   const before = await leftOn(other);
 
