@@ -66,7 +66,7 @@ export function engineOf(env: { databaseUrl?: string }): Engine {
 }
 
 export interface Run {
-  bench: "search" | "http" | "js" | "vitals" | "soak" | "vouchers" | "points" | "reviews";
+  bench: "search" | "http" | "js" | "vitals" | "soak" | "vouchers" | "points" | "reviews" | "flash";
   engine: Engine;
   /** Rows the run saw (active businesses and products), or the bench's own data in words. */
   dataset: { businesses: number; products: number } | string;
