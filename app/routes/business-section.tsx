@@ -17,7 +17,6 @@ import { ReviewCard } from "#app/reviews/review-card.tsx";
 import { TrustScoreBadge } from "#app/reviews/review-summary.tsx";
 import { reviewSummary } from "#app/reviews/reviews.server.ts";
 import { currentFlashSalesOf } from "#app/sales/flash.server.ts";
-import { FlashSaleCard } from "#app/sales/flash-sale-card.tsx";
 import { businessSections } from "#app/screens.ts";
 import { businessJsonLd, siteOrigin } from "#app/seo/business-json-ld.server.ts";
 import { pageMeta, shortDescription } from "#app/seo/meta.ts";
@@ -202,11 +201,14 @@ export default function BusinessSection({ loaderData }: Route.ComponentProps) {
             ) : (
               <ul
                 aria-label="Flash sales"
-                className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
+                className="divide-y divide-line rounded-card border border-line bg-surface"
               >
                 {sales.map((sale) => (
-                  <li key={sale.id} className="min-w-0">
-                    <FlashSaleCard sale={sale} />
+                  <li key={sale.id} className="p-3">
+                    <Link to={`/flash/${sale.id}`} className="font-semibold text-ink underline">
+                      {sale.name}
+                    </Link>
+                    <p className="text-sm text-ink-muted">{sale.summary}</p>
                   </li>
                 ))}
               </ul>

@@ -140,7 +140,8 @@ export default function FlashSale({ loaderData, actionData }: Route.ComponentPro
     actionData && "released" in actionData ? (actionData.released ?? null) : null,
   );
   const { product } = sale;
-  const saving = Math.round(100 - (sale.salePriceKobo / sale.wasPriceKobo) * 100);
+  // Rounded down: a saving is never told bigger than it is.
+  const saving = Math.floor(100 - (sale.salePriceKobo / sale.wasPriceKobo) * 100);
   const canBuy = Math.min(sale.perShopperLimit - sale.myBought, sale.left);
   const startsAt = new Date(sale.startsAt).getTime();
   const endsAt = new Date(sale.endsAt).getTime();

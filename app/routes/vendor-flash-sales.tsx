@@ -128,7 +128,7 @@ export default function VendorFlashSales({ loaderData, actionData }: Route.Compo
                   {formatLagosTime(new Date(sale.endsAt))}
                 </p>
               </div>
-              <div className="flex shrink-0 flex-wrap items-center gap-x-6 gap-y-1 text-sm">
+              <div className="flex w-full flex-wrap items-center gap-x-6 gap-y-1 text-sm sm:w-auto sm:shrink-0">
                 <span>
                   <Money kobo={sale.salePriceKobo} className="font-semibold text-ink" />{" "}
                   <span className="text-ink-muted">

@@ -549,7 +549,10 @@ describe("a business's current sales", () => {
     await cancelFlashSale(db(), actor(business.id), calledOff);
     const listed = await currentFlashSalesOf(db(), business.id);
     expect(listed.map((sale) => sale.id)).toEqual([shortLive, longLive, tomorrow]);
-    expect(listed.map((sale) => sale.state)).toEqual(["live", "live", "scheduled"]);
+    expect(listed[0]?.summary).toMatch(
+      /^₦10,000\.00 instead of ₦20,000\.00 · until .+ · 2 of 2 left$/,
+    );
+    expect(listed[2]?.summary).toMatch(/ · starts .+ · 2 of 2 left$/);
   });
 });
 

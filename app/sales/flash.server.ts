@@ -26,6 +26,7 @@ import { businesses, images, productImages, products } from "#app/catalog/schema
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 import type { JobDefinition } from "#app/jobs/jobs.server.ts";
+import { formatLagosTime } from "#app/lagos-dates.ts";
 import { formatNaira, type Kobo, kobo } from "#app/money.ts";
 import { orderLines, orders } from "#app/orders/schema.server.ts";
 import { flashSaleFormSchema } from "./flash-input.ts";
@@ -547,16 +548,24 @@ export async function flashSaleUnits(
   return { left: Math.max(sale.units - taken, 0), state: stateAt(sale, taken, now) };
 }
 
+export interface FlashSaleListing {
+  id: string;
+  /** The product, and its size when the sale is of one. */
+  name: string;
+  /** "₦12,000.00 instead of ₦20,000.00 · until 27 Nov 2026, 14:00 · 2 of 3 left", in Lagos time. */
+  summary: string;
+}
+
 /**
  * A business's flash sales a shopper can still buy from or wait for, soonest ending first, as
  * its Sales section lists them: on now (sold out too: held units may come back), or starting
- * within the week.
+ * within the week. Written out here, so the page carries no formatting code (decision 015).
  */
 export async function currentFlashSalesOf(
   db: Database,
   businessId: string,
   now = new Date(),
-): Promise<FlashSaleView[]> {
+): Promise<FlashSaleListing[]> {
   const rows = await db
     .select({ id: flashSales.id })
     .from(flashSales)
@@ -571,7 +580,21 @@ export async function currentFlashSalesOf(
     .orderBy(asc(flashSales.endsAt), asc(flashSales.id))
     .limit(24);
   const views = await Promise.all(rows.map((row) => flashSaleView(db, row.id, null, now)));
-  return views.flatMap((view) => (view ? [view] : []));
+  return views.flatMap((sale) => {
+    if (!sale) return [];
+    const when =
+      sale.state === "scheduled"
+        ? `starts ${formatLagosTime(sale.startsAt)}`
+        : `until ${formatLagosTime(sale.endsAt)}`;
+    const units = sale.state === "sold_out" ? "sold out" : `${sale.left} of ${sale.units} left`;
+    return [
+      {
+        id: sale.id,
+        name: sale.size ? `${sale.product.name} · size ${sale.size}` : sale.product.name,
+        summary: `${formatNaira(sale.salePriceKobo)} instead of ${formatNaira(sale.wasPriceKobo)} · ${when} · ${units}`,
+      },
+    ];
+  });
 }
 
 export interface ConsoleFlashSale {
