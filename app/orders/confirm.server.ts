@@ -275,7 +275,6 @@ function settled(status: string, checkoutId: string): Confirmation {
   return { kind: "refunded", checkoutId };
 }
 
-/** Cancels the checkout's orders that still wait for payment. */
 class UnitsGone extends Error {}
 
 /**
@@ -303,6 +302,7 @@ async function unitsSecured(
   }
 }
 
+/** Cancels the checkout's orders that still wait for payment. */
 export async function closeUnpaidOrders(
   tx: Executor,
   checkoutId: string,
