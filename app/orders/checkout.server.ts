@@ -178,7 +178,12 @@ export async function quoteCart(
     const unitPriceKobo = liveFlash ? liveFlash.salePriceKobo : product.priceKobo;
     // A size left on a product that no longer has sizes is simply dropped.
     const size = liveFlash ? liveFlash.size : product.sizes.length > 0 ? (line.size ?? null) : null;
-    if (line.amount !== undefined && nairaToKobo(line.amount) !== unitPriceKobo) {
+    // A hold that ran out says itself that the line is back at the usual price.
+    if (
+      line.amount !== undefined &&
+      nairaToKobo(line.amount) !== unitPriceKobo &&
+      !(line.flashHold && !liveFlash)
+    ) {
       issues.push({ kind: "price_changed", cartUnitKobo: nairaToKobo(line.amount) });
     }
     if (liveFlash) {

@@ -1,6 +1,6 @@
 import { Zap } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { FieldErrors } from "#app/auth/forms.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { pickerDateTime } from "#app/components/ui/date-picker/iso-day.ts";
@@ -34,7 +34,7 @@ export function meta() {
   return [{ title: "Flash sales · Console · Oja" }];
 }
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
+export async function loader({ context, request, params, url }: Route.LoaderArgs) {
   const { business } = await requireCatalogueManager(context, request, params.business);
   const { db } = services(context);
   const now = new Date();
@@ -48,11 +48,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       endsAt: toLagosDateTime(new Date(start.getTime() + 60 * 60_000)),
       today: toLagosDateTime(now).slice(0, 10),
     },
+    scheduled: url.searchParams.has("scheduled"),
   };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const { actor } = await requireCatalogueManager(context, request, params.business);
+  const { actor, business } = await requireCatalogueManager(context, request, params.business);
   const { db } = services(context);
   const form = await request.formData();
   if (form.get("intent") === "cancel") {
@@ -75,7 +76,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       { status: result.status },
     );
   }
-  return { errors: {} as FieldErrors, notice: "Scheduled. Shoppers can open the sale's page now." };
+  // A fresh form for the next sale, and a reload that doesn't post this one again.
+  throw redirect(`/vendor/${business.slug}/flash-sales?scheduled=1`);
 }
 
 const stateLabels: Record<FlashSaleState, { label: string; tone: "good" | "neutral" | "bad" }> = {
@@ -104,6 +106,9 @@ export default function VendorFlashSales({ loaderData, actionData }: Route.Compo
           when you schedule the sale, and what isn't sold comes back after it ends.
         </p>
       </div>
+      {loaderData.scheduled && !actionData ? (
+        <FormMessage tone="success">Scheduled. Shoppers can open the sale's page now.</FormMessage>
+      ) : null}
       {actionData?.notice ? <FormMessage tone="success">{actionData.notice}</FormMessage> : null}
       {errors.cancel ? <FormMessage tone="error">{errors.cancel}</FormMessage> : null}
       {sales.length === 0 ? (
