@@ -71,6 +71,7 @@ const nonSpecPaths = [
   "/api/checkout/quote",
   "/api/vouchers/quote",
   "/api/search/suggest",
+  "/api/flash/:id",
   "/vendor/invitations/:token",
   "/vendor/:business",
   "/api/follows/:businessId",
