@@ -269,7 +269,15 @@ export async function cancelFlashSale(
   );
 }
 
-/** The units of a sale taken now: sold, or held and not yet run out (one hold left out). */
+/** The one rule of what a hold takes from its sale at `now`: sold, or held and not run out. */
+function takesUnits(now: Date) {
+  return or(
+    eq(flashHolds.status, "sold"),
+    and(eq(flashHolds.status, "held"), gt(flashHolds.expiresAt, now)),
+  );
+}
+
+/** The units of a sale taken now (one hold left out). */
 async function takenUnits(
   tx: Executor,
   saleId: string,
@@ -282,10 +290,7 @@ async function takenUnits(
     .where(
       and(
         eq(flashHolds.saleId, saleId),
-        or(
-          eq(flashHolds.status, "sold"),
-          and(eq(flashHolds.status, "held"), gt(flashHolds.expiresAt, now)),
-        ),
+        takesUnits(now),
         filter.shopperId ? eq(flashHolds.shopperId, filter.shopperId) : undefined,
         filter.exceptHoldId ? ne(flashHolds.id, filter.exceptHoldId) : undefined,
       ),
@@ -497,10 +502,7 @@ export async function flashSaleView(
         and(
           eq(flashHolds.saleId, row.saleId),
           eq(flashHolds.shopperId, viewer.id),
-          or(
-            eq(flashHolds.status, "sold"),
-            and(eq(flashHolds.status, "held"), gt(flashHolds.expiresAt, now)),
-          ),
+          takesUnits(now),
         ),
       );
     for (const hold of mine) {
@@ -630,7 +632,7 @@ export async function flashSalesOfBusiness(
       endsAt: flashSales.endsAt,
       cancelledAt: flashSales.cancelledAt,
       sold: sql<number>`(select coalesce(sum(${flashHolds.quantity}), 0)::int from ${flashHolds} where ${flashHolds.saleId} = ${flashSales.id} and ${flashHolds.status} = 'sold')`,
-      taken: sql<number>`(select coalesce(sum(${flashHolds.quantity}), 0)::int from ${flashHolds} where ${flashHolds.saleId} = ${flashSales.id} and (${flashHolds.status} = 'sold' or (${flashHolds.status} = 'held' and ${flashHolds.expiresAt} > ${now})))`,
+      taken: sql<number>`(select coalesce(sum(${flashHolds.quantity}), 0)::int from ${flashHolds} where ${flashHolds.saleId} = ${flashSales.id} and ${takesUnits(now)})`,
     })
     .from(flashSales)
     .innerJoin(products, eq(products.id, flashSales.productId))
