@@ -312,7 +312,9 @@ export async function submitSignIn(page: Page, email: string, password: string) 
 export async function signIn(page: Page, email: string, password: string) {
   await openHydrated(page, "/Login");
   await submitSignIn(page, email, password);
-  await expect(page).not.toHaveURL(/\/Login/);
+  // The password check is deliberately slow (scrypt); on a busy CI machine it and the next page
+  // can take longer than an ordinary expectation waits.
+  await expect(page).not.toHaveURL(/\/Login/, { timeout: 20_000 });
 }
 
 /** Signs out through the header's account menu and waits for the "You're signed out." toast. */

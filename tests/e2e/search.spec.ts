@@ -17,6 +17,8 @@ function cartLink(page: Page) {
 test("a typo in the header finds spas; a product opened from the results goes in the cart", async ({
   page,
 }) => {
+  // Four pages, a search and a cart: more than the default 30 s on a busy CI machine.
+  test.setTimeout(60_000);
   await openHydrated(page, "/");
   await expect(cartLink(page)).toHaveAccessibleName("Cart, 0 items");
   await headerSearch(page).fill("spaa");
@@ -77,6 +79,8 @@ test("the autocomplete works from the keyboard: arrows, Enter and Escape", async
 test("recent searches show in the empty box, newest first, and can be cleared", async ({
   page,
 }) => {
+  // Eight page loads and four searches: more than the default 30 s on a busy CI machine.
+  test.setTimeout(90_000);
   await openHydrated(page, "/");
   for (const term of ["jollof", "braids", "jollof"]) {
     await headerSearch(page).fill(term);
