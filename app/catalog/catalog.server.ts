@@ -3,6 +3,11 @@ import type { Database } from "#app/db/database.server.ts";
 import { type Kobo, kobo } from "#app/money.ts";
 import { reviewStats } from "#app/reviews/schema.server.ts";
 import { type ShownTrustScore, shownTrustScore } from "#app/reviews/shown-score.ts";
+import {
+  type DiscountSaleRow,
+  discountedPrice,
+  discountSaleColumns,
+} from "#app/sales/discount-price.server.ts";
 import { businesses, categories, images, productImages, products } from "./schema.server.ts";
 
 /** Public URL of a stored image; images live under /media (local disk by default). */
@@ -14,8 +19,12 @@ export interface ProductCard {
   id: string;
   slug: string;
   name: string;
+  /** What a shopper pays now: a live discount sale's price when one lowers it (decision 055). */
   priceKobo: Kobo;
+  /** The "was" price: the usual price during a discount sale, else the business's compare-at. */
   compareAtKobo: Kobo | null;
+  /** "Sale ends 30 Nov 2026, 23:59" while a discount sale lowers the price. */
+  saleEnds: string | null;
   sizes: string[];
   inStock: boolean;
   image: { url: string; width: number; height: number; alt: string } | null;
@@ -107,6 +116,7 @@ export const productCardColumns = {
   businessSlug: businesses.slug,
   businessName: businesses.name,
   businessCity: businesses.city,
+  ...discountSaleColumns(products.id),
 };
 
 export const productCardImageJoin = and(
@@ -114,28 +124,36 @@ export const productCardImageJoin = and(
   eq(productImages.position, 0),
 );
 
-export function toProductCard(row: {
-  id: string;
-  slug: string;
-  name: string;
-  priceKobo: number;
-  compareAtKobo: number | null;
-  sizes: string[];
-  stock: number;
-  imagePath: string | null;
-  imageWidth: number | null;
-  imageHeight: number | null;
-  businessId: string;
-  businessSlug: string;
-  businessName: string;
-  businessCity: string;
-}): ProductCard {
+export function toProductCard(
+  row: {
+    id: string;
+    slug: string;
+    name: string;
+    priceKobo: number;
+    compareAtKobo: number | null;
+    sizes: string[];
+    stock: number;
+    imagePath: string | null;
+    imageWidth: number | null;
+    imageHeight: number | null;
+    businessId: string;
+    businessSlug: string;
+    businessName: string;
+    businessCity: string;
+  } & DiscountSaleRow,
+): ProductCard {
+  const { priceKobo, sale } = discountedPrice(row.priceKobo, row);
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
-    priceKobo: kobo(row.priceKobo),
-    compareAtKobo: row.compareAtKobo === null ? null : kobo(row.compareAtKobo),
+    priceKobo,
+    compareAtKobo: sale
+      ? sale.usualKobo
+      : row.compareAtKobo === null
+        ? null
+        : kobo(row.compareAtKobo),
+    saleEnds: sale?.endsLabel ?? null,
     sizes: row.sizes,
     inStock: row.stock > 0,
     image: row.imagePath

@@ -82,9 +82,15 @@ export const businesses = pgTable(
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     reviewedBy: text("reviewed_by"),
     reviewNote: text("review_note"),
+    /**
+     * The business's floor for discount sales (issue 22, decision 055): no discount sale takes a
+     * product below this percentage of its usual price.
+     */
+    saleFloorPercent: integer("sale_floor_percent").notNull().default(0),
     ...timestamps,
   },
   (table) => [
+    check("businesses_sale_floor_percent", sql`${table.saleFloorPercent} between 0 and 95`),
     // Slugs are stored lower-case so that the case-insensitive route match finds one business.
     uniqueIndex("businesses_slug_key").on(table.slug),
     check("businesses_slug_lower", sql`${table.slug} = lower(${table.slug})`),

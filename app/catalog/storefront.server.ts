@@ -11,6 +11,7 @@ import {
 } from "#app/orders/hold-limits.ts";
 import { reviewStats } from "#app/reviews/schema.server.ts";
 import { type ShownTrustScore, shownTrustScore } from "#app/reviews/shown-score.ts";
+import { discountedPrice, discountSaleColumns } from "#app/sales/discount-price.server.ts";
 import {
   mediaUrl,
   type ProductCard,
@@ -212,8 +213,12 @@ export interface ProductDetail {
   slug: string;
   name: string;
   description: string;
+  /** What a shopper pays now: a live discount sale's price when one lowers it (decision 055). */
   priceKobo: Kobo;
+  /** The "was" price: the usual price during a discount sale, else the business's compare-at. */
   compareAtKobo: Kobo | null;
+  /** The discount sale lowering the price now: its page and when it ends. */
+  discountSale: { id: string; endsLabel: string } | null;
   sizes: string[];
   /** What the page may tell anyone: the exact count only when low (decision 030). */
   stock: PublicStock;
@@ -262,6 +267,7 @@ export async function findProductDetail(
       reviewCount: reviewStats.reviewCount,
       weightSum: reviewStats.weightSum,
       weightedStars: reviewStats.weightedStars,
+      ...discountSaleColumns(products.id),
     })
     .from(products)
     .innerJoin(businesses, eq(businesses.id, products.businessId))
@@ -282,6 +288,7 @@ export async function findProductDetail(
     )
     .limit(1);
   if (!row) return undefined;
+  const { priceKobo, sale } = discountedPrice(row.priceKobo, row);
   const pictures = await db
     .select({ path: images.path, width: images.width, height: images.height, alt: images.alt })
     .from(productImages)
@@ -293,8 +300,13 @@ export async function findProductDetail(
     slug: row.slug,
     name: row.name,
     description: row.description,
-    priceKobo: kobo(row.priceKobo),
-    compareAtKobo: row.compareAtKobo === null ? null : kobo(row.compareAtKobo),
+    priceKobo,
+    compareAtKobo: sale
+      ? sale.usualKobo
+      : row.compareAtKobo === null
+        ? null
+        : kobo(row.compareAtKobo),
+    discountSale: sale ? { id: sale.id, endsLabel: sale.endsLabel } : null,
     sizes: row.sizes,
     stock: publicStock(row.stock, limits),
     images: pictures.map((picture) => ({

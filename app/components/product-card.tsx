@@ -78,6 +78,9 @@ export function ProductCard({
             </s>
           ) : null}
         </p>
+        {product.saleEnds ? (
+          <p className="text-xs font-medium text-brand">{product.saleEnds}</p>
+        ) : null}
         <div className="pt-2">
           <AddToCartButton
             label={product.name}

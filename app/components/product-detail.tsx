@@ -43,6 +43,17 @@ export function ProductDetailView({ product }: { product: ProductDetail }) {
             </span>
           ) : null}
         </div>
+        {product.discountSale ? (
+          <p className="text-sm text-ink-muted">
+            <Link
+              to={`/discountsales/${product.discountSale.id}`}
+              className="font-semibold text-brand hover:underline"
+            >
+              On sale
+            </Link>{" "}
+            · {product.discountSale.endsLabel}
+          </p>
+        ) : null}
 
         <ProductPurchase
           product={{

@@ -25,6 +25,7 @@ function base32(bytes: Uint8Array): string {
 
 export type IdPrefix =
   | "fls"
+  | "dsl"
   | "flh"
   | "cat"
   | "biz"

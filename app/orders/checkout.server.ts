@@ -23,6 +23,7 @@ import {
   type RecordedOrder,
 } from "#app/payouts/split.ts";
 import { readJson } from "#app/plain-text.ts";
+import { discountedPrice, discountSaleColumns } from "#app/sales/discount-price.server.ts";
 import { flashCartHolds, flashHoldsEndOf, flashUnitsSecured } from "#app/sales/flash.server.ts";
 import { optionalText, requiredText } from "#app/text-fields.ts";
 import { z } from "#app/zod.ts";
@@ -140,7 +141,9 @@ export async function quoteCart(
       id: products.id,
       name: products.name,
       slug: products.slug,
-      priceKobo: products.priceKobo,
+      usualPriceKobo: products.priceKobo,
+      // A live discount sale's price (decision 055), decided here on the server as of `now`.
+      ...discountSaleColumns(products.id, now),
       sizes: products.sizes,
       stock: products.stock,
       businessId: businesses.id,
@@ -158,7 +161,12 @@ export async function quoteCart(
         eq(businesses.status, "active"),
       ),
     );
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const byId = new Map(
+    rows.map((row) => [
+      row.id,
+      { ...row, priceKobo: discountedPrice(row.usualPriceKobo, row).priceKobo },
+    ]),
+  );
   const heldByAll = await heldByEveryone(executor, ids, holds.openCheckoutId);
   const groups = new Map<string, QuotedGroup>();
   const unavailable: string[] = [];

@@ -21,7 +21,7 @@ import {
   flashSaleProducts,
   flashSalesOfBusiness,
 } from "#app/sales/flash.server.ts";
-import { toLagosDateTime } from "#app/sales/flash-input.ts";
+import { toLagosDateTime } from "#app/sales/sale-window.ts";
 import { flashLimits } from "#app/sales/flash-limits.ts";
 import type { Route } from "./+types/vendor-flash-sales";
 

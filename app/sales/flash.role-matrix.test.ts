@@ -12,7 +12,7 @@ import {
   type RoleFixtures,
 } from "#tests/support/role-matrix.ts";
 import { createFlashSale } from "./flash.server.ts";
-import { toLagosDateTime } from "./flash-input.ts";
+import { toLagosDateTime } from "./sale-window.ts";
 
 /**
  * Flash sales' part of the role matrix (issue 22, decision 054): the console's list, scheduling

@@ -29,7 +29,7 @@ import {
   lowestPriceOf,
   releaseFlashHold,
 } from "./flash.server.ts";
-import { toLagosDateTime } from "./flash-input.ts";
+import { toLagosDateTime } from "./sale-window.ts";
 import { flashHolds, productPrices } from "./schema.server.ts";
 
 /**

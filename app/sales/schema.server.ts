@@ -6,11 +6,12 @@ import {
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
 import { users } from "../auth/schema.server.ts";
-import { businesses, products } from "../catalog/schema.server.ts";
+import { businesses, collections, products } from "../catalog/schema.server.ts";
 
 /**
  * Every price a product has had, from when (issue 22, decision 054): written by a trigger on
@@ -100,5 +101,63 @@ export const flashHolds = pgTable(
     index("flash_holds_sale_idx").on(table.saleId, table.status, table.expiresAt),
     index("flash_holds_shopper_idx").on(table.shopperId, table.saleId),
     check("flash_holds_quantity_positive", sql`${table.quantity} > 0`),
+  ],
+);
+
+export const discountKind = pgEnum("discount_kind", ["percent", "amount"]);
+
+/**
+ * A discount sale (issue 22, decision 055): a business's event taking a percentage or an amount
+ * off a chosen set of products (`discount_sale_products`) or off a collection, as it is while the
+ * sale runs, between two instants. The price it gives is worked out by the database function
+ * `oja_discount_sale` (migration 0038), the one rule behind cards, product pages, search and
+ * checkout: never below the business's floor (`businesses.sale_floor_percent`) nor below ₦0.01.
+ */
+export const discountSales = pgTable(
+  "discount_sales",
+  {
+    id: text("id").primaryKey(),
+    businessId: text("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    kind: discountKind("kind").notNull(),
+    /** 1–90 when `kind` is percent. */
+    percentOff: integer("percent_off"),
+    /** Kobo off each unit when `kind` is amount. */
+    amountOffKobo: bigint("amount_off_kobo", { mode: "number" }),
+    /** Set when the sale is a collection's; else its products are listed. */
+    collectionId: text("collection_id").references(() => collections.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Called off or ended early by the business. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("discount_sales_business_idx").on(table.businessId, table.endsAt),
+    check(
+      "discount_sales_amount",
+      sql`(${table.kind} = 'percent' and ${table.percentOff} between 1 and 90 and ${table.amountOffKobo} is null) or (${table.kind} = 'amount' and ${table.amountOffKobo} > 0 and ${table.percentOff} is null)`,
+    ),
+    check("discount_sales_ends_after_start", sql`${table.endsAt} > ${table.startsAt}`),
+  ],
+);
+
+/** The products a discount sale takes its amount off (when it is not a collection's). */
+export const discountSaleProducts = pgTable(
+  "discount_sale_products",
+  {
+    saleId: text("sale_id")
+      .notNull()
+      .references(() => discountSales.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.saleId, table.productId] }),
+    index("discount_sale_products_product_idx").on(table.productId),
   ],
 );

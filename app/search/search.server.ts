@@ -4,6 +4,7 @@ import { lagosMoment } from "#app/catalog/opening-hours.ts";
 import { type Database, type Executor, queryRows } from "#app/db/database.server.ts";
 import { kobo } from "#app/money.ts";
 import { shownTrustScore } from "#app/reviews/shown-score.ts";
+import { discountedPrice, discountSaleColumns } from "#app/sales/discount-price.server.ts";
 import { priceRanges, ratingThresholds } from "./search-query.ts";
 
 /**
@@ -1061,8 +1062,12 @@ function pageItems(kind: SearchKind): SQL {
       left join images logo on logo.id = b.logo_image_id
       left join review_stats rs on rs.business_id = b.id`;
   }
+  // A live discount sale's price is shown, as on every card (decision 055); the price sort and
+  // filter stay on the usual price, which the search's keys are built from.
+  const sale = discountSaleColumns(sql.raw("p.id"));
   return sql`select page.in_stock, page.sort_key, page.sort_key_text, p.id, p.slug, p.name,
-      p.price_kobo,
+      p.price_kobo, ${sale.discountSaleId} as discount_sale_id,
+      ${sale.discountPriceKobo} as discount_price_kobo, ${sale.discountEndsMs} as discount_ends_ms,
       p.compare_at_kobo, p.sizes, p.stock, p.created_at, b.id as business_id,
       b.slug as business_slug, b.name as business_name, b.city, c.slug as category_slug,
       c.name as category_name, img.path as image_path, img.width as image_width,
@@ -1299,12 +1304,22 @@ function toBusinessHit(row: Row): BusinessHit {
 
 function toProductHit(row: Row): ProductHit {
   const name = row.name as string;
+  const { priceKobo, sale } = discountedPrice(Number(row.price_kobo), {
+    discountSaleId: (row.discount_sale_id as string | null) ?? null,
+    discountPriceKobo: (row.discount_price_kobo as number | null) ?? null,
+    discountEndsMs: (row.discount_ends_ms as number | null) ?? null,
+  });
   return {
     id: row.id as string,
     slug: row.slug as string,
     name,
-    priceKobo: kobo(Number(row.price_kobo)),
-    compareAtKobo: row.compare_at_kobo == null ? null : kobo(Number(row.compare_at_kobo)),
+    priceKobo,
+    compareAtKobo: sale
+      ? sale.usualKobo
+      : row.compare_at_kobo == null
+        ? null
+        : kobo(Number(row.compare_at_kobo)),
+    saleEnds: sale?.endsLabel ?? null,
     sizes: row.sizes as string[],
     inStock: Number(row.stock) > 0,
     image: row.image_path

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { newId } from "#app/db/ids.ts";
 import { businesses, categories, products, users } from "#app/db/schema.server.ts";
 import { createFlashSale, flashSaleUnits, holdFlashUnits } from "#app/sales/flash.server.ts";
-import { toLagosDateTime } from "#app/sales/flash-input.ts";
+import { toLagosDateTime } from "#app/sales/sale-window.ts";
 import { flashLimits } from "#app/sales/flash-limits.ts";
 import { counts, freshBenchDatabase } from "../fresh-database.ts";
 import { chooseGenerator } from "../http/generator.ts";

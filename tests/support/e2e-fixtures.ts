@@ -13,7 +13,7 @@ import { invitationLifeDays } from "#app/reviews/review-limits.ts";
 import { writeReview } from "#app/reviews/reviews.server.ts";
 import { reviewInvitations } from "#app/reviews/schema.server.ts";
 import { createFlashSale } from "#app/sales/flash.server.ts";
-import { toLagosDateTime } from "#app/sales/flash-input.ts";
+import { toLagosDateTime } from "#app/sales/sale-window.ts";
 import { startServices } from "#app/services.server.ts";
 import { newVoucherCode } from "#app/vouchers/issue.server.ts";
 import { voucherGifts, vouchers } from "#app/vouchers/issued-schema.server.ts";
