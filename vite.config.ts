@@ -131,7 +131,7 @@ const pageFamilies: Array<{ name: string; files: RegExp }> = [
   // left it no room in the shop pages' chunk.
   { name: "feed-pages", files: /^routes\/latest\.tsx$/ },
   // A sale's page carries its countdowns and none of the listings' cards.
-  { name: "sale-pages", files: /^routes\/flash-sale\.tsx$/ },
+  { name: "sale-pages", files: /^routes\/(flash-sale|discount-sale)\.tsx$/ },
   { name: "admin-console", files: /^routes\/admin/ },
   // The rest of the console: the dashboard, members, invitations, the developer pages.
   { name: "console-pages", files: /^routes\/(vendor|dev-)/ },

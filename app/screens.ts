@@ -32,7 +32,6 @@ export const businessSections = [
 export const placeholderRoutes = [
   "/app",
   "/collab",
-  "/discountsales/:id",
   "/invoices/:id",
   "/pay/:id",
   "/rewardShop",
@@ -55,10 +54,6 @@ export const plannedScreens = {
   "/collab": {
     title: "Partnerships",
     holds: "Businesses finding partners and agreeing cross-promotions.",
-  },
-  "/discountsales/:id": {
-    title: "Discount sale",
-    holds: "A business's sale: what is discounted, by how much, and until when.",
   },
   "/invoices/:id": {
     title: "Invoice",

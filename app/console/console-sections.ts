@@ -21,6 +21,7 @@ export const consoleSections: ConsoleSection[] = [
   { path: "collections", label: "Collections", minimum: "manager" },
   { path: "vouchers", label: "Vouchers", minimum: "manager" },
   { path: "flash-sales", label: "Flash sales", minimum: "manager" },
+  { path: "discount-sales", label: "Discount sales", minimum: "manager" },
   { path: "loyalty", label: "Loyalty card", minimum: "manager" },
   { path: "reviews", label: "Reviews", minimum: "manager" },
   { path: "delivery", label: "Delivery and pickup", minimum: "manager" },

@@ -21,8 +21,8 @@ import {
   flashSaleProducts,
   flashSalesOfBusiness,
 } from "#app/sales/flash.server.ts";
-import { toLagosDateTime } from "#app/sales/sale-window.ts";
 import { flashLimits } from "#app/sales/flash-limits.ts";
+import { toLagosDateTime } from "#app/sales/sale-window.ts";
 import type { Route } from "./+types/vendor-flash-sales";
 
 /**

@@ -242,14 +242,9 @@ export async function setSaleFloor(
   });
 }
 
-/** What the console's form offers: the business's products on sale, collections, and floor. */
+/** What the console's form offers besides the products (searched as typed): collections, floor. */
 export async function discountSaleChoices(db: Database, businessId: string) {
-  const [productRows, collectionRows, [business]] = await Promise.all([
-    db
-      .select({ id: products.id, name: products.name, priceKobo: products.priceKobo })
-      .from(products)
-      .where(and(eq(products.businessId, businessId), eq(products.status, "active")))
-      .orderBy(asc(products.name), asc(products.id)),
+  const [collectionRows, [business]] = await Promise.all([
     db
       .select({ id: collections.id, name: collections.name })
       .from(collections)
@@ -260,11 +255,7 @@ export async function discountSaleChoices(db: Database, businessId: string) {
       .from(businesses)
       .where(eq(businesses.id, businessId)),
   ]);
-  return {
-    products: productRows.map((row) => ({ ...row, priceKobo: kobo(row.priceKobo) })),
-    collections: collectionRows,
-    floorPercent: business?.floorPercent ?? 0,
-  };
+  return { collections: collectionRows, floorPercent: business?.floorPercent ?? 0 };
 }
 
 export interface ConsoleDiscountSale {
