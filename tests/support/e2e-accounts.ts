@@ -10,7 +10,7 @@ export const e2ePassword = "e2e Oja password, long enough 42";
  * made through the page, they have not confirmed their email.
  */
 export const e2eSharedShoppers = {
-  count: 40,
+  count: 44,
   name: "Adaeze Okafor",
   email: (index: number) => `shared-${index}@e2e.oja.test`,
 } as const;

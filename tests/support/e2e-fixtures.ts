@@ -67,6 +67,8 @@ export interface E2eFixtures {
   sampleInvitationToken: string;
   /** A flash sale of the e2e business on now and for two days: 3 units, 1 per shopper. */
   flashSale: { id: string; productName: string; salePriceKobo: number };
+  /** A product of the e2e business only the discount sales spec uses (its price changes there). */
+  discountProduct: { name: string; slug: string; priceKobo: number };
   expiredCheckouts: Record<keyof typeof e2eLateShoppers, ExpiredCheckoutFixture>;
 }
 
@@ -150,6 +152,7 @@ export async function prepareE2eData(dataDir: string): Promise<void> {
       sampleReviewId: await sampleReview(db, giver[0]?.id ?? "", business.slug),
       sampleInvitationToken: await sampleInvitation(db, business.id),
       flashSale: await sampleFlashSale(db, business.id, e2eTeam.manager.email),
+      discountProduct: await productForDiscounts(db, business.id),
       expiredCheckouts,
     };
     writeFileSync(fixturesFile(dataDir), JSON.stringify(fixtures));
@@ -214,6 +217,31 @@ async function sampleFlashSale(db: Database, businessId: string, managerEmail: s
   );
   if (!made.ok) throw new Error(`the sample flash sale was refused: ${JSON.stringify(made)}`);
   return { id: made.saleId, productName: product.name, salePriceKobo };
+}
+
+/**
+ * A product for the discount sales spec alone: a sale on it changes its price for everyone, so
+ * it is none of the products other specs buy. Made a year old, it sorts last in "newest" lists.
+ */
+async function productForDiscounts(db: Database, businessId: string) {
+  const id = newId("prd");
+  const made = {
+    name: "Adire tote bag",
+    slug: `adire-tote-${id.slice(-6).toLowerCase()}`,
+    priceKobo: 1_200_000,
+  };
+  const yearAgo = new Date(Date.now() - 365 * 24 * 60 * 60_000);
+  await db.insert(products).values({
+    id,
+    businessId,
+    ...made,
+    description: "Hand-dyed adire cotton, lined, with a zip pocket.",
+    stock: 500,
+    status: "active",
+    createdAt: yearAgo,
+    updatedAt: yearAgo,
+  });
+  return made;
 }
 
 /**
