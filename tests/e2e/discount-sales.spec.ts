@@ -70,11 +70,11 @@ test("a manager plans a discount sale that starts now; cards and pages show it a
     await expect(manager.getByRole("heading", { level: 1, name: "Discount sales" })).toBeVisible();
     await manager.getByLabel("Name", { exact: true }).fill(name);
     await manager.getByRole("textbox", { name: "Percentage off" }).fill("95");
-    const products = manager.getByRole("combobox", { name: "Products" });
+    const products = manager.getByRole("combobox", { name: "Products", exact: true });
     await products.click();
     await products.fill("Adire tote");
     await manager
-      .getByRole("listbox", { name: "Products" })
+      .getByRole("listbox", { name: "Products", exact: true })
       .getByRole("option", { name: tote.name, exact: true })
       .click();
     await manager.keyboard.press("Escape");
