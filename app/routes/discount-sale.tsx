@@ -42,7 +42,7 @@ export default function DiscountSale({ loaderData }: Route.ComponentProps) {
   const endsAt = new Date(sale.endsAt);
   const more = sale.productCount - sale.products.length;
   return (
-    <article className="mx-auto max-w-6xl space-y-6 px-4 py-6">
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-6">
       <header className="space-y-4">
         <Link
           to={`/${sale.business.slug}`}
@@ -112,6 +112,6 @@ export default function DiscountSale({ loaderData }: Route.ComponentProps) {
           ) : null}
         </section>
       )}
-    </article>
+    </div>
   );
 }
