@@ -16,6 +16,7 @@ import { reviewsOfBusiness } from "#app/reviews/reading.server.ts";
 import { ReviewCard } from "#app/reviews/review-card.tsx";
 import { TrustScoreBadge } from "#app/reviews/review-summary.tsx";
 import { reviewSummary } from "#app/reviews/reviews.server.ts";
+import { currentDiscountSalesOf } from "#app/sales/discounts.server.ts";
 import { currentFlashSalesOf } from "#app/sales/flash.server.ts";
 import { businessSections } from "#app/screens.ts";
 import { businessJsonLd, siteOrigin } from "#app/seo/business-json-ld.server.ts";
@@ -81,7 +82,11 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       return { business, section, products: null, offers, reviews: null, jsonLd: null };
     }
     if (section === "sales") {
-      const sales = await currentFlashSalesOf(db, business.id);
+      const [flash, discount] = await Promise.all([
+        currentFlashSalesOf(db, business.id),
+        currentDiscountSalesOf(db, business.id),
+      ]);
+      const sales = [...flash, ...discount];
       return {
         business,
         section,
@@ -196,16 +201,16 @@ export default function BusinessSection({ loaderData }: Route.ComponentProps) {
           {section === "sales" && sales ? (
             sales.length === 0 ? (
               <EmptyState icon={Percent} title={`No sales at ${business.name} right now`}>
-                Flash sales show here while they run, and from a week before they start.
+                Its sales show here while they run, and from a week before they start.
               </EmptyState>
             ) : (
               <ul
-                aria-label="Flash sales"
+                aria-label="Sales"
                 className="divide-y divide-line rounded-card border border-line bg-surface"
               >
                 {sales.map((sale) => (
                   <li key={sale.id} className="p-3">
-                    <Link to={`/flash/${sale.id}`} className="font-semibold text-ink underline">
+                    <Link to={sale.href} className="font-semibold text-ink underline">
                       {sale.name}
                     </Link>
                     <p className="text-sm text-ink-muted">{sale.summary}</p>

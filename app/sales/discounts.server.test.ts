@@ -15,6 +15,7 @@ import { checkoutForm } from "#tests/support/orders.ts";
 import { startTestPayments, type TestPayments } from "#tests/support/payments.ts";
 import {
   createDiscountSale,
+  currentDiscountSalesOf,
   discountSalesOfBusiness,
   discountSaleView,
   endDiscountSale,
@@ -416,5 +417,27 @@ describe("the console", () => {
     });
     expect(listed.find((sale) => sale.id === coming)?.state).toBe("cancelled");
     expect(await discountSaleView(db(), "dsl_nosuchsale00000", now)).toBeNull();
+  });
+
+  test("the Sales section lists the sales on now and those starting within the week", async () => {
+    const listShop = await createBusiness(db(), {
+      categoryId: (await createCategory(db())).id,
+      name: "List Shop",
+    });
+    const product = await createProduct(db(), { businessId: listShop.id, priceKobo: 1_000_000 });
+    const on = { kind: "percent", percentOff: "10", scope: "products", products: [product.id] };
+    const start = wholeMinute(-1);
+    const running = await makeSale(start, { ...on, name: "Running" }, 60, listShop.id);
+    const soon = await makeSale(at(start, 3 * 24 * 60), { ...on, name: "Soon" }, 60, listShop.id);
+    await makeSale(at(start, 8 * 24 * 60), { ...on, name: "Later" }, 60, listShop.id);
+    const off = await makeSale(at(start, 60), { ...on, name: "Off" }, 60, listShop.id);
+    await endDiscountSale(db(), actor(listShop.id), off, at(start, 1));
+    const listed = await currentDiscountSalesOf(db(), listShop.id, at(start, 2));
+    expect(listed.map((sale) => [sale.id, sale.name, sale.href])).toEqual([
+      [running, "Running", `/discountsales/${running}`],
+      [soon, "Soon", `/discountsales/${soon}`],
+    ]);
+    expect(listed[0]?.summary).toMatch(/^10% off · until \d/);
+    expect(listed[1]?.summary).toMatch(/^10% off · starts \d/);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { auditSource, recordAudit } from "#app/auth/audit.server.ts";
 import { type FieldErrors, fieldErrors } from "#app/auth/forms.ts";
 import {
@@ -18,9 +18,11 @@ import {
 } from "#app/catalog/schema.server.ts";
 import type { Database } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
+import { formatLagosTime } from "#app/lagos-dates.ts";
 import { formatNaira, kobo } from "#app/money.ts";
 import { discountSaleFormSchema, saleFloorSchema } from "./discount-input.ts";
 import { discountLimits } from "./discount-limits.ts";
+import type { SaleListing } from "./flash.server.ts";
 import { discountSaleProducts, discountSales } from "./schema.server.ts";
 
 /**
@@ -312,6 +314,49 @@ export async function discountSalesOfBusiness(
           : `${row.productCount} product${row.productCount === 1 ? "" : "s"}`,
     }))
     .sort((a, b) => order[a.state] - order[b.state]);
+}
+
+/**
+ * A business's discount sales on now or starting within the week, soonest ending first, as its
+ * Sales section lists them beside the flash sales.
+ */
+export async function currentDiscountSalesOf(
+  db: Database,
+  businessId: string,
+  now = new Date(),
+): Promise<SaleListing[]> {
+  const rows = await db
+    .select({
+      id: discountSales.id,
+      name: discountSales.name,
+      percentOff: discountSales.percentOff,
+      amountOffKobo: discountSales.amountOffKobo,
+      startsAt: discountSales.startsAt,
+      endsAt: discountSales.endsAt,
+      collectionName: collections.name,
+    })
+    .from(discountSales)
+    .leftJoin(collections, eq(collections.id, discountSales.collectionId))
+    .where(
+      and(
+        eq(discountSales.businessId, businessId),
+        isNull(discountSales.cancelledAt),
+        gt(discountSales.endsAt, now),
+        lt(discountSales.startsAt, new Date(now.getTime() + 7 * 24 * 60 * 60_000)),
+      ),
+    )
+    .orderBy(asc(discountSales.endsAt), asc(discountSales.id))
+    .limit(24);
+  return rows.map((sale) => ({
+    id: sale.id,
+    href: `/discountsales/${sale.id}`,
+    name: sale.name,
+    summary: `${discountLabel(sale)}${sale.collectionName ? ` ${sale.collectionName}` : ""} · ${
+      sale.startsAt > now
+        ? `starts ${formatLagosTime(sale.startsAt)}`
+        : `until ${formatLagosTime(sale.endsAt)}`
+    }`,
+  }));
 }
 
 export interface DiscountSaleView {

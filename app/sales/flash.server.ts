@@ -550,9 +550,12 @@ export async function flashSaleUnits(
   return { left: Math.max(sale.units - taken, 0), state: stateAt(sale, taken, now) };
 }
 
-export interface FlashSaleListing {
+/** A sale as a business's Sales section lists it, written out on the server (decision 015). */
+export interface SaleListing {
   id: string;
-  /** The product, and its size when the sale is of one. */
+  /** Its page: /flash/{id} or /discountsales/{id}. */
+  href: string;
+  /** A flash sale's product (and size); a discount sale's name. */
   name: string;
   /** "₦12,000.00 instead of ₦20,000.00 · until 27 Nov 2026, 14:00 · 2 of 3 left", in Lagos time. */
   summary: string;
@@ -567,7 +570,7 @@ export async function currentFlashSalesOf(
   db: Database,
   businessId: string,
   now = new Date(),
-): Promise<FlashSaleListing[]> {
+): Promise<SaleListing[]> {
   const rows = await db
     .select({ id: flashSales.id })
     .from(flashSales)
@@ -592,6 +595,7 @@ export async function currentFlashSalesOf(
     return [
       {
         id: sale.id,
+        href: `/flash/${sale.id}`,
         name: sale.size ? `${sale.product.name} · size ${sale.size}` : sale.product.name,
         summary: `${formatNaira(sale.salePriceKobo)} instead of ${formatNaira(sale.wasPriceKobo)} · ${when} · ${units}`,
       },

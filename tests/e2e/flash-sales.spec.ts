@@ -113,7 +113,7 @@ test("two shoppers hold units: one pays the sale price, the other lets the hold 
   // The business's Sales section lists the sale; its card opens the sale's page.
   await openHydrated(other, `/${business.slug}/sales`);
   await other
-    .getByRole("list", { name: "Flash sales" })
+    .getByRole("list", { name: "Sales", exact: true })
     .getByRole("link", { name: flashSale.productName })
     .click();
   await expect(other).toHaveURL(path);
