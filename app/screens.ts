@@ -41,7 +41,7 @@ export const placeholderRoutes = [
 ] as const;
 
 /** Screens with a module of their own and parts still to come (issue 5). */
-export const partlyBuiltRoutes = ["/ll", "/shop/:id", "/shop/friends"] as const;
+export const partlyBuiltRoutes = ["/shop/:id", "/shop/friends"] as const;
 
 /** The inventory must have exactly these keys (its `satisfies` says so). */
 export type PlannedRoute = (typeof placeholderRoutes)[number] | (typeof partlyBuiltRoutes)[number];
@@ -58,11 +58,6 @@ export const plannedScreens = {
   "/invoices/:id": {
     title: "Invoice",
     holds: "An invoice from a business: lines, totals, due date and pay now.",
-  },
-  "/ll": {
-    title: "Latest listings",
-    holds: "The newest businesses, products, vouchers and sales, newest first.",
-    issue: 5,
   },
   "/pay/:id": {
     title: "Pay",

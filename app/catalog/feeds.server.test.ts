@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { users } from "#app/auth/schema.server.ts";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
+import { discountSales, flashSales } from "#app/sales/schema.server.ts";
 import { voucherOffers } from "#app/vouchers/schema.server.ts";
 import { createBusiness, createCategory, createProduct } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
@@ -135,11 +136,52 @@ beforeAll(async () => {
   await offer("paused-voucher", { createdAt: at(8), status: "paused" });
   await offer("past-voucher", { createdAt: at(8), validDays: null, validUntil: "2026-01-09" });
 
+  // Sales not over: a flash sale and a discount sale; one ended and one called off are not.
+  const flash = async (key: string, createdAt: Date, endsAt: Date) => {
+    ids[key] = newId("fls");
+    await db()
+      .insert(flashSales)
+      .values({
+        id: ids[key] as string,
+        businessId: mama.id,
+        productId: ids.suya as string,
+        units: 3,
+        salePriceKobo: 100_000,
+        wasPriceKobo: 1_400_000,
+        perShopperLimit: 1,
+        startsAt: at(7),
+        endsAt,
+        createdAt,
+      });
+  };
+  await flash("suya-flash", at(8), at(20));
+  await flash("ended-flash", at(9), at(9, 13));
+  const discount = async (key: string, createdAt: Date, cancelledAt: Date | null = null) => {
+    ids[key] = newId("dsl");
+    await db()
+      .insert(discountSales)
+      .values({
+        id: ids[key] as string,
+        businessId: mama.id,
+        name: key,
+        kind: "percent",
+        percentOff: 10,
+        startsAt: at(6),
+        endsAt: at(20),
+        createdAt,
+        cancelledAt,
+      });
+  };
+  await discount("mama-discount", at(6, 14));
+  await discount("called-off-discount", at(9), at(9, 1));
+
   // Newest first; at equal instants the larger id first (the cursor's tie-break).
   const same = [ids.mama as string, ids.jollof as string].sort().reverse();
   expected = [
+    ids["suya-flash"],
     ids.suya,
     ids["pepper-soup"],
+    ids["mama-discount"],
     ids["spa-voucher"],
     ids["spa-day"],
     ...same,
@@ -166,7 +208,7 @@ async function allPages(limit: number) {
 
 describe("the latest listings", () => {
   test.each([1, 2, 3, 4, 10, 20])(
-    "hold every active business, product and voucher on sale exactly once, newest first, %i to a page",
+    "hold every active business, product, voucher on sale and sale not over exactly once, newest first, %i to a page",
     async (limit) => {
       const pages = await allPages(limit);
       const seen = pages.flat().map((entry) => entry.id);
@@ -176,7 +218,7 @@ describe("the latest listings", () => {
     },
   );
 
-  test("mark each entry as a new business, product or voucher, with its age", async () => {
+  test("mark each entry as a new business, product, voucher or sale, with its age", async () => {
     const { items } = await latestListings(db(), { limit: 20, now: at(10) });
     const omi = items.find((entry) => entry.id === ids.omi);
     expect(omi).toMatchObject({ kind: "business", age: "last week" });
@@ -185,6 +227,25 @@ describe("the latest listings", () => {
     expect(suya).toMatchObject({ kind: "product", age: "3 days ago" });
     expect(suya?.kind === "product" && suya.product.business.slug).toBe("mama-put-kitchen");
     expect(suya?.createdAt).toBe("2026-01-07T12:00:00.000001Z");
+    const sale = items.find((entry) => entry.id === ids["suya-flash"]);
+    expect(sale).toMatchObject({
+      kind: "sale",
+      age: "2 days ago",
+      sale: {
+        href: `/flash/${ids["suya-flash"]}`,
+        name: "suya",
+        business: { slug: "mama-put-kitchen" },
+      },
+    });
+    expect(sale?.kind === "sale" && sale.sale.summary).toMatch(
+      /^₦1,000\.00 instead of ₦14,000\.00/,
+    );
+    const event = items.find((entry) => entry.id === ids["mama-discount"]);
+    expect(event).toMatchObject({
+      kind: "sale",
+      sale: { href: `/discountsales/${ids["mama-discount"]}`, name: "mama-discount" },
+    });
+    expect(event?.kind === "sale" && event.sale.summary).toMatch(/^10% off · until /);
     const voucher = items.find((entry) => entry.id === ids["spa-voucher"]);
     expect(voucher).toMatchObject({ kind: "voucher", age: "3 days ago" });
     expect(voucher?.kind === "voucher" && voucher.offer).toMatchObject({

@@ -4,6 +4,8 @@ import { lagosToday } from "#app/console/lagos-time.ts";
 import type { Database } from "#app/db/database.server.ts";
 import { exactTime, exactTimeKey } from "#app/db/page-cursor.server.ts";
 import { reviewStats } from "#app/reviews/schema.server.ts";
+import { discountSaleListingsById } from "#app/sales/discounts.server.ts";
+import { flashSaleListings, type SaleListing } from "#app/sales/flash.server.ts";
 import { type BusinessHit, search } from "#app/search/search.server.ts";
 import {
   newestOffersSql,
@@ -136,7 +138,8 @@ async function rowsOf(db: Database, query: SQL): Promise<Row[]> {
 export type FeedEntry =
   | { kind: "business"; id: string; createdAt: string; age: string; business: BusinessCard }
   | { kind: "product"; id: string; createdAt: string; age: string; product: ProductCard }
-  | { kind: "voucher"; id: string; createdAt: string; age: string; offer: OfferCard };
+  | { kind: "voucher"; id: string; createdAt: string; age: string; offer: OfferCard }
+  | { kind: "sale"; id: string; createdAt: string; age: string; sale: SaleListing };
 
 export interface FeedPage<T> {
   items: T[];
@@ -144,11 +147,11 @@ export interface FeedPage<T> {
 }
 
 /**
- * Newest active businesses and products, merged newest first. One `union all` of two keyset
- * scans (each takes at most limit + 1 rows after the cursor, through the status/created_at
- * indexes) orders the page; the cards are then read for that page's ids only. Ids carry their
- * kind's prefix, so (created_at, id) is unique across both kinds and every entry appears on
- * exactly one page.
+ * Newest active businesses, products, vouchers on sale and sales not over (flash and discount,
+ * issue 22), merged newest first. One `union all` of keyset scans (each takes at most limit + 1
+ * rows after the cursor) orders the page; the cards are then read for that page's ids only. Ids
+ * carry their kind's prefix, so (created_at, id) is unique across the kinds and every entry
+ * appears on exactly one page.
  */
 export async function latestListings(
   db: Database,
@@ -176,6 +179,22 @@ export async function latestListings(
         olderThan(sql.raw("o.created_at"), sql.raw("o.id"), cursor),
         limit + 1,
       )})
+      union all
+      (select 'flash', f.id, f.created_at, ${exactTime(sql.raw("f.created_at"))}
+        from flash_sales f
+        join products p on p.id = f.product_id
+        join businesses b on b.id = f.business_id
+        where f.cancelled_at is null and f.ends_at > ${now.toISOString()}::timestamptz
+          and p.status = 'active' and b.status = 'active'
+          and ${olderThan(sql.raw("f.created_at"), sql.raw("f.id"), cursor)}
+        order by f.created_at desc, f.id collate "C" desc limit ${limit + 1})
+      union all
+      (select 'discount', d.id, d.created_at, ${exactTime(sql.raw("d.created_at"))}
+        from discount_sales d join businesses b on b.id = d.business_id
+        where d.cancelled_at is null and d.ends_at > ${now.toISOString()}::timestamptz
+          and b.status = 'active'
+          and ${olderThan(sql.raw("d.created_at"), sql.raw("d.id"), cursor)}
+        order by d.created_at desc, d.id collate "C" desc limit ${limit + 1})
     ) entries
     order by created_at desc, id collate "C" desc
     limit ${limit + 1}`,
@@ -183,11 +202,14 @@ export async function latestListings(
   const page = keyed.slice(0, limit);
   const ids = (kind: string) =>
     page.filter((row) => row.kind === kind).map((row) => row.id as string);
-  const [businessCards, productCards, offerCards] = await Promise.all([
+  const [businessCards, productCards, offerCards, flashSales, discountSales] = await Promise.all([
     businessCardsById(db, ids("business")),
     productCardsById(db, ids("product")),
     offerCardsById(db, ids("voucher")),
+    flashSaleListings(db, ids("flash"), now),
+    discountSaleListingsById(db, ids("discount"), now),
   ]);
+  const sales = new Map([...flashSales, ...discountSales].map((sale) => [sale.id, sale]));
   const items: FeedEntry[] = [];
   for (const row of page) {
     const id = row.id as string;
@@ -199,9 +221,12 @@ export async function latestListings(
     } else if (row.kind === "product") {
       const product = productCards.get(id);
       if (product) items.push({ ...base, kind: "product", product });
-    } else {
+    } else if (row.kind === "voucher") {
       const offer = offerCards.get(id);
       if (offer) items.push({ ...base, kind: "voucher", offer });
+    } else {
+      const sale = sales.get(id);
+      if (sale) items.push({ ...base, kind: "sale", sale });
     }
   }
   const last = page[page.length - 1];

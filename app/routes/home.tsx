@@ -8,6 +8,8 @@ import { ProductCard } from "#app/components/product-card.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { services } from "#app/context.server.ts";
+import { liveFlashSales } from "#app/sales/flash.server.ts";
+import { SaleTiles } from "#app/sales/sale-tiles.tsx";
 import { absoluteUrl, pageMeta, publicOrigin } from "#app/seo/meta.ts";
 import { listOffers } from "#app/vouchers/marketplace.server.ts";
 import { OfferGrid } from "#app/vouchers/offer-card.tsx";
@@ -18,7 +20,7 @@ import type { Route } from "./+types/home";
  * The home page: search, categories, the newest businesses near the shopper (their saved city
  * when signed in, else the city they pick with `?city=`, else every city), popular products, the
  * vouchers with the biggest savings and those whose sale ends soonest, and the top-rated
- * businesses of that city (by TrustScore, decision 053). Flash sales join when their tables exist.
+ * businesses of that city (by TrustScore, decision 053), and the flash sales on now (issue 22).
  */
 export function meta({ matches }: Route.MetaArgs) {
   const origin = publicOrigin(matches);
@@ -52,23 +54,34 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const chosen = asked === undefined ? undefined : asked.toLowerCase() === "all" ? null : asked;
   // All at once: the saved city is read inside the businesses query too, not before it.
   const near = { city: chosen, userId: user?.id ?? null };
-  const [categories, products, vouchers, endingVouchers, businesses, topRated, cities, saved] =
-    await Promise.all([
-      listCategories(db),
-      featuredProducts(db, 12),
-      listOffers(db, { sort: "saving", limit: 4 }).then((page) => page.items),
-      listOffers(db, { expiringSoon: true, sort: "ending", limit: 4 }).then((page) => page.items),
-      newBusinessesNear(db, { ...near, limit: 8 }),
-      topRatedNear(db, { ...near, limit: 4 }),
-      // Busiest cities first in the picker.
-      activeCities(db).then((all) => all.sort((a, b) => b.count - a.count)),
-      chosen === undefined ? savedCity(db, user?.id ?? null) : Promise.resolve(null),
-    ]);
+  const [
+    categories,
+    flashSales,
+    products,
+    vouchers,
+    endingVouchers,
+    businesses,
+    topRated,
+    cities,
+    saved,
+  ] = await Promise.all([
+    listCategories(db),
+    liveFlashSales(db, { limit: 4 }),
+    featuredProducts(db, 12),
+    listOffers(db, { sort: "saving", limit: 4 }).then((page) => page.items),
+    listOffers(db, { expiringSoon: true, sort: "ending", limit: 4 }).then((page) => page.items),
+    newBusinessesNear(db, { ...near, limit: 8 }),
+    topRatedNear(db, { ...near, limit: 4 }),
+    // Busiest cities first in the picker.
+    activeCities(db).then((all) => all.sort((a, b) => b.count - a.count)),
+    chosen === undefined ? savedCity(db, user?.id ?? null) : Promise.resolve(null),
+  ]);
   const city = chosen === undefined ? saved : chosen;
   // The city as the picker spells it, when it is one of them.
   const known = cities.find((option) => option.name.toLowerCase() === city?.toLowerCase());
   return {
     categories,
+    flashSales,
     products,
     vouchers,
     endingVouchers,
@@ -81,8 +94,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { categories, products, vouchers, endingVouchers, businesses, topRated, cities, city } =
+  const { categories, flashSales, products, vouchers, endingVouchers, businesses, topRated } =
     loaderData;
+  const { cities, city } = loaderData;
   const { cityFromAccount } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4">
@@ -118,6 +132,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       </section>
+
+      {flashSales.length > 0 ? (
+        <section aria-labelledby="flash-title" className="mb-12">
+          <h2 id="flash-title" className="text-xl font-bold text-ink">
+            Flash sales on now
+          </h2>
+          <p className="mt-1 mb-4 text-sm text-ink-muted">
+            A few units each, at a price below their lowest of the last 30 days.
+          </p>
+          <SaleTiles sales={flashSales} />
+        </section>
+      ) : null}
 
       <section aria-labelledby="popular-title">
         <div className="flex items-baseline justify-between">

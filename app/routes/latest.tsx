@@ -22,7 +22,7 @@ import type { Route } from "./+types/latest";
 /**
  * /ll: the latest listings feed. New businesses and products, newest first, growing as the
  * shopper scrolls (InfiniteList) and paged by a real `?after=` link without JavaScript.
- * Vouchers on sale are in the feed too (issue 19); sales join it when their table exists.
+ * Vouchers on sale (issue 19) and sales not over, flash and discount (issue 22), are in it too.
  */
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const origin = publicOrigin(matches);
@@ -72,6 +72,8 @@ function entryPath(entry: FeedEntry): string {
       return `/${entry.product.business.slug}/products/${entry.product.slug}`;
     case "voucher":
       return `/vouchers/${entry.offer.id}`;
+    case "sale":
+      return entry.sale.href;
   }
 }
 
@@ -83,6 +85,8 @@ function entryName(entry: FeedEntry): string {
       return entry.product.name;
     case "voucher":
       return entry.offer.title;
+    case "sale":
+      return entry.sale.name;
   }
 }
 
@@ -90,6 +94,7 @@ const badges: Record<FeedEntry["kind"], { label: string; className: string }> = 
   business: { label: "New business", className: "bg-brand-soft text-brand" },
   product: { label: "New product", className: "bg-surface-sunken text-ink" },
   voucher: { label: "New voucher", className: "bg-ink text-surface" },
+  sale: { label: "New sale", className: "bg-danger-soft text-danger" },
 };
 
 export default function Latest({ loaderData }: Route.ComponentProps) {
@@ -99,7 +104,7 @@ export default function Latest({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-3xl font-extrabold tracking-tight text-ink">Latest listings</h1>
       <p className="mt-2 text-ink-muted">
-        New businesses, products and vouchers on Oja, newest first.
+        New businesses, products, vouchers and sales on Oja, newest first.
         {after ? (
           <>
             {" "}
@@ -144,13 +149,17 @@ function Entry({ entry }: { entry: FeedEntry }) {
       ? entry.product.image
       : entry.kind === "voucher"
         ? entry.offer.image
-        : null;
+        : entry.kind === "sale"
+          ? entry.sale.image
+          : null;
   const seller =
     entry.kind === "product"
       ? entry.product.business
       : entry.kind === "voucher"
         ? entry.offer.business
-        : null;
+        : entry.kind === "sale"
+          ? entry.sale.business
+          : null;
   return (
     <article className="flex gap-3 rounded-card border border-line bg-surface p-3 sm:gap-4">
       {entry.kind === "business" ? (
@@ -202,6 +211,7 @@ function Entry({ entry }: { entry: FeedEntry }) {
             <Money kobo={entry.product.priceKobo} className="font-bold text-ink" />
           </p>
         ) : null}
+        {entry.kind === "sale" ? <p className="text-sm text-ink">{entry.sale.summary}</p> : null}
         {entry.kind === "voucher" ? (
           <p className="text-sm text-ink">
             <Money kobo={entry.offer.priceKobo} className="font-bold" />{" "}

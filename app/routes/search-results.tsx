@@ -7,6 +7,8 @@ import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { NextPageLink } from "#app/components/ui/next-page-link.tsx";
 import { services } from "#app/context.server.ts";
 import type { Database } from "#app/db/database.server.ts";
+import { liveFlashSales } from "#app/sales/flash.server.ts";
+import { SaleTiles } from "#app/sales/sale-tiles.tsx";
 import { resultsPage, resultsStatus, termOf } from "#app/search/search-pages.server.ts";
 import { parseResultsQuery } from "#app/search/search-params.server.ts";
 import { searchPath } from "#app/search/search-path.ts";
@@ -45,29 +47,40 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     const found = await voucherResults(db, text, url.searchParams.get("after"));
     return data(found, { status: found.vouchers ? 200 : 400 });
   }
-  const page = await resultsPage(
-    db,
-    text,
-    parseResultsQuery(url.searchParams),
-    undefined,
-    searchCache,
-  );
+  const query = parseResultsQuery(url.searchParams);
+  const [page, flashSales] = await Promise.all([
+    resultsPage(db, text, query, undefined, searchCache),
+    // The flash sales on now of products named like the search, above its first page.
+    url.searchParams.has("after")
+      ? []
+      : liveFlashSales(db, { limit: 4, words: text.split(/\s+/).slice(0, 6) }),
+  ]);
   // Suggestions for an empty page: the categories to browse instead.
   const empty = page.result !== null && page.result.items.length === 0 && !page.result.timedOut;
   const categories = empty ? await listCategories(db) : [];
-  const payload = { text, ...page, vouchers: null, categories };
+  const payload = { text, ...page, vouchers: null, categories, flashSales };
   return data(payload, { status: resultsStatus(page) });
 }
 
 export default function SearchResultsScreen({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "vouchers") return <VoucherResults data={loaderData} />;
-  const { text, kind, result, cursorError, categories } = loaderData;
+  const { text, kind, result, cursorError, categories, flashSales } = loaderData;
   return (
     <SearchResults
       heading={
         <>
           Results for <q>{text}</q>
         </>
+      }
+      intro={
+        flashSales.length > 0 ? (
+          <section aria-labelledby="flash-title" className="mt-4">
+            <h2 id="flash-title" className="mb-2 font-semibold text-ink">
+              Flash sales on now
+            </h2>
+            <SaleTiles sales={flashSales} />
+          </section>
+        ) : undefined
       }
       kind={kind}
       tabs

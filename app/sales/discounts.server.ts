@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, exists, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { auditSource, recordAudit } from "#app/auth/audit.server.ts";
 import { type FieldErrors, fieldErrors } from "#app/auth/forms.ts";
 import {
@@ -316,47 +330,86 @@ export async function discountSalesOfBusiness(
     .sort((a, b) => order[a.state] - order[b.state]);
 }
 
-/**
- * A business's discount sales on now or starting within the week, soonest ending first, as its
- * Sales section lists them beside the flash sales.
- */
-export async function currentDiscountSalesOf(
+const saleListingColumns = {
+  id: discountSales.id,
+  name: discountSales.name,
+  percentOff: discountSales.percentOff,
+  amountOffKobo: discountSales.amountOffKobo,
+  startsAt: discountSales.startsAt,
+  endsAt: discountSales.endsAt,
+  collectionName: collections.name,
+  businessSlug: businesses.slug,
+  businessName: businesses.name,
+  businessCity: businesses.city,
+};
+
+/** Discount sales as lists show them (`where` picks them), soonest ending first. */
+async function discountSaleListings(
   db: Database,
-  businessId: string,
-  now = new Date(),
+  where: SQL | undefined,
+  limit: number,
+  now: Date,
 ): Promise<SaleListing[]> {
   const rows = await db
-    .select({
-      id: discountSales.id,
-      name: discountSales.name,
-      percentOff: discountSales.percentOff,
-      amountOffKobo: discountSales.amountOffKobo,
-      startsAt: discountSales.startsAt,
-      endsAt: discountSales.endsAt,
-      collectionName: collections.name,
-    })
+    .select(saleListingColumns)
     .from(discountSales)
+    .innerJoin(businesses, eq(businesses.id, discountSales.businessId))
     .leftJoin(collections, eq(collections.id, discountSales.collectionId))
-    .where(
-      and(
-        eq(discountSales.businessId, businessId),
-        isNull(discountSales.cancelledAt),
-        gt(discountSales.endsAt, now),
-        lt(discountSales.startsAt, new Date(now.getTime() + 7 * 24 * 60 * 60_000)),
-      ),
-    )
+    .where(and(eq(businesses.status, "active"), where))
     .orderBy(asc(discountSales.endsAt), asc(discountSales.id))
-    .limit(24);
+    .limit(limit);
   return rows.map((sale) => ({
     id: sale.id,
     href: `/discountsales/${sale.id}`,
+    kind: "discount" as const,
     name: sale.name,
     summary: `${discountLabel(sale)}${sale.collectionName ? ` ${sale.collectionName}` : ""} · ${
       sale.startsAt > now
         ? `starts ${formatLagosTime(sale.startsAt)}`
         : `until ${formatLagosTime(sale.endsAt)}`
     }`,
+    image: null,
+    business: { slug: sale.businessSlug, name: sale.businessName, city: sale.businessCity },
   }));
+}
+
+/**
+ * A business's discount sales on now or starting within the week, soonest ending first, as its
+ * Sales section lists them beside the flash sales.
+ */
+export function currentDiscountSalesOf(
+  db: Database,
+  businessId: string,
+  now = new Date(),
+): Promise<SaleListing[]> {
+  return discountSaleListings(
+    db,
+    and(
+      eq(discountSales.businessId, businessId),
+      isNull(discountSales.cancelledAt),
+      gt(discountSales.endsAt, now),
+      lt(discountSales.startsAt, new Date(now.getTime() + 7 * 24 * 60 * 60_000)),
+    ),
+    24,
+    now,
+  );
+}
+
+/** Discount sales by id as lists show them (the latest listings), in the order asked. */
+export async function discountSaleListingsById(
+  db: Database,
+  ids: readonly string[],
+  now = new Date(),
+): Promise<SaleListing[]> {
+  if (ids.length === 0) return [];
+  const listed = await discountSaleListings(
+    db,
+    inArray(discountSales.id, [...ids]),
+    ids.length,
+    now,
+  );
+  const byId = new Map(listed.map((sale) => [sale.id, sale]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export interface DiscountSaleView {

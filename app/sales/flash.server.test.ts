@@ -26,6 +26,7 @@ import {
   flashSaleUnits,
   flashSaleView,
   holdFlashUnits,
+  liveFlashSales,
   lowestPriceOf,
   releaseFlashHold,
 } from "./flash.server.ts";
@@ -554,6 +555,56 @@ describe("a business's current sales", () => {
       /^₦10,000\.00 instead of ₦20,000\.00 · until .+ · 2 of 2 left$/,
     );
     expect(listed[2]?.summary).toMatch(/ · starts .+ · 2 of 2 left$/);
+  });
+
+  test("the marketplace's live sales (home page, search): on now with units left, by words of the product's name", async () => {
+    const category = await createCategory(db());
+    const business = await createBusiness(db(), { categoryId: category.id, name: "Live Shop" });
+    const word = `zobo${newId("prd").slice(-6).toLowerCase()}`;
+    const schedule = async (name: string, startMinutes: number, units = 2) => {
+      const start = wholeMinute(startMinutes);
+      const product = await createProduct(db(), {
+        businessId: business.id,
+        name,
+        priceKobo: 2_000_000,
+        stock: 10,
+      });
+      const made = await createFlashSale(
+        db(),
+        actor(business.id),
+        saleForm({
+          product: product.id,
+          units: String(units),
+          salePrice: "10000",
+          perShopperLimit: "1",
+          startsAt: lagos(start),
+          endsAt: lagos(at(start, 120)),
+        }),
+        at(start, -1),
+      );
+      if (!made.ok) throw new Error(JSON.stringify(made));
+      return made.saleId;
+    };
+    const drink = await schedule(`Chilled Zóbo ${word} drink`, -1);
+    const gone = await schedule(`Zobo ${word} soldout`, -1, 1);
+    await schedule(`Zobo ${word} tomorrow`, 24 * 60);
+    const [buyer] = await shoppers(1);
+    if (!buyer) throw new Error("no shopper");
+    expect((await holdFlashUnits(db(), buyer, gone, 1)).ok).toBe(true);
+    // Accents and case aside, every word must be in the name; the sold-out and the coming are out.
+    const found = await liveFlashSales(db(), { limit: 4, words: ["ZOBO", word] });
+    expect(found.map((sale) => sale.id)).toEqual([drink]);
+    expect(found[0]).toMatchObject({
+      href: `/flash/${drink}`,
+      kind: "flash",
+      business: { name: "Live Shop" },
+    });
+    expect(await liveFlashSales(db(), { limit: 4, words: [word, "tea"] })).toEqual([]);
+    // A percent sign is a character to find, not a wildcard.
+    expect(await liveFlashSales(db(), { limit: 4, words: [`${word}%`] })).toEqual([]);
+    const home = await liveFlashSales(db(), { limit: 50 });
+    expect(home.map((sale) => sale.id)).toContain(drink);
+    expect(home.map((sale) => sale.id)).not.toContain(gone);
   });
 });
 

@@ -550,21 +550,59 @@ export async function flashSaleUnits(
   return { left: Math.max(sale.units - taken, 0), state: stateAt(sale, taken, now) };
 }
 
-/** A sale as a business's Sales section lists it, written out on the server (decision 015). */
+/**
+ * A sale as lists show it (a business's Sales section, the home page, /ll, search), written out
+ * on the server so the pages carry no formatting code (decision 015).
+ */
 export interface SaleListing {
   id: string;
   /** Its page: /flash/{id} or /discountsales/{id}. */
   href: string;
+  kind: "flash" | "discount";
   /** A flash sale's product (and size); a discount sale's name. */
   name: string;
   /** "₦12,000.00 instead of ₦20,000.00 · until 27 Nov 2026, 14:00 · 2 of 3 left", in Lagos time. */
   summary: string;
+  /** A flash sale's product picture. */
+  image: ProductCard["image"];
+  business: { slug: string; name: string; city: string };
+}
+
+function flashSaleListing(sale: FlashSaleView): SaleListing {
+  const when =
+    sale.state === "scheduled"
+      ? `starts ${formatLagosTime(sale.startsAt)}`
+      : `until ${formatLagosTime(sale.endsAt)}`;
+  const units = sale.state === "sold_out" ? "sold out" : `${sale.left} of ${sale.units} left`;
+  return {
+    id: sale.id,
+    href: `/flash/${sale.id}`,
+    kind: "flash",
+    name: sale.size ? `${sale.product.name} · size ${sale.size}` : sale.product.name,
+    summary: `${formatNaira(sale.salePriceKobo)} instead of ${formatNaira(sale.wasPriceKobo)} · ${when} · ${units}`,
+    image: sale.product.image,
+    business: {
+      slug: sale.product.business.slug,
+      name: sale.product.business.name,
+      city: sale.product.business.city,
+    },
+  };
+}
+
+/** Flash sales by id as lists show them, in the order asked; unknown ids are left out. */
+export async function flashSaleListings(
+  db: Database,
+  ids: readonly string[],
+  now = new Date(),
+): Promise<SaleListing[]> {
+  const views = await Promise.all(ids.map((id) => flashSaleView(db, id, null, now)));
+  return views.flatMap((sale) => (sale ? [flashSaleListing(sale)] : []));
 }
 
 /**
  * A business's flash sales a shopper can still buy from or wait for, soonest ending first, as
  * its Sales section lists them: on now (sold out too: held units may come back), or starting
- * within the week. Written out here, so the page carries no formatting code (decision 015).
+ * within the week.
  */
 export async function currentFlashSalesOf(
   db: Database,
@@ -584,23 +622,49 @@ export async function currentFlashSalesOf(
     )
     .orderBy(asc(flashSales.endsAt), asc(flashSales.id))
     .limit(24);
+  return flashSaleListings(
+    db,
+    rows.map((row) => row.id),
+    now,
+  );
+}
+
+/**
+ * Flash sales on now with units left, across the marketplace, soonest ending first: the home
+ * page's, and search's when `words` are given (each must be in the product's name, accents and
+ * case aside). Live sales are few at any time, so they are read directly, not indexed.
+ */
+export async function liveFlashSales(
+  db: Database,
+  options: { limit: number; words?: readonly string[] },
+  now = new Date(),
+): Promise<SaleListing[]> {
+  const words = (options.words ?? []).map((word) => word.replace(/[\\%_]/g, (c) => `\\${c}`));
+  const rows = await db
+    .select({ id: flashSales.id })
+    .from(flashSales)
+    .innerJoin(products, eq(products.id, flashSales.productId))
+    .innerJoin(businesses, eq(businesses.id, flashSales.businessId))
+    .where(
+      and(
+        isNull(flashSales.cancelledAt),
+        lte(flashSales.startsAt, now),
+        gt(flashSales.endsAt, now),
+        eq(products.status, "active"),
+        eq(businesses.status, "active"),
+        ...words.map(
+          (word) =>
+            sql`${sql.raw('"products"."search_name_key"')} like '%' || oja_unaccent(lower(${word})) || '%'`,
+        ),
+      ),
+    )
+    .orderBy(asc(flashSales.endsAt), asc(flashSales.id))
+    // Sold-out sales are left out below: read a few more than shown.
+    .limit(options.limit * 3);
   const views = await Promise.all(rows.map((row) => flashSaleView(db, row.id, null, now)));
-  return views.flatMap((sale) => {
-    if (!sale) return [];
-    const when =
-      sale.state === "scheduled"
-        ? `starts ${formatLagosTime(sale.startsAt)}`
-        : `until ${formatLagosTime(sale.endsAt)}`;
-    const units = sale.state === "sold_out" ? "sold out" : `${sale.left} of ${sale.units} left`;
-    return [
-      {
-        id: sale.id,
-        href: `/flash/${sale.id}`,
-        name: sale.size ? `${sale.product.name} · size ${sale.size}` : sale.product.name,
-        summary: `${formatNaira(sale.salePriceKobo)} instead of ${formatNaira(sale.wasPriceKobo)} · ${when} · ${units}`,
-      },
-    ];
-  });
+  return views
+    .flatMap((sale) => (sale?.state === "live" ? [flashSaleListing(sale)] : []))
+    .slice(0, options.limit);
 }
 
 export interface ConsoleFlashSale {

@@ -36,7 +36,7 @@ test.describe("the latest listings", () => {
     const both = await entries.allInnerTexts();
     expect(both.slice(0, 20)).toEqual(firstPage);
     // Each entry says what it is and how old it is.
-    for (const text of both) expect(text).toMatch(/New (business|product|voucher)\n/);
+    for (const text of both) expect(text).toMatch(/New (business|product|voucher|sale)\n/);
   });
 
   test("load more in place from the link, moving focus to the first new listing", async ({
