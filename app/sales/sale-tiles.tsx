@@ -1,4 +1,3 @@
-import { Percent, Zap } from "lucide-react";
 import { Link } from "react-router";
 import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
 import type { SaleListing } from "./flash.server.ts";
@@ -17,14 +16,10 @@ export function SaleTiles({ sales }: { sales: SaleListing[] }) {
           key={sale.id}
           className="flex gap-3 rounded-card border border-line bg-surface p-3 hover:border-brand"
         >
-          <span className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-surface-sunken text-brand">
+          <span className="size-16 shrink-0 overflow-hidden rounded-lg bg-surface-sunken">
             {sale.image ? (
               <ResponsiveImage image={sale.image} sizes="64px" className="size-full object-cover" />
-            ) : sale.kind === "flash" ? (
-              <Zap aria-hidden="true" className="size-6" />
-            ) : (
-              <Percent aria-hidden="true" className="size-6" />
-            )}
+            ) : null}
           </span>
           <div className="min-w-0">
             <Link to={sale.href} className="line-clamp-2 font-semibold text-ink hover:underline">
