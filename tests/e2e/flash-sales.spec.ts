@@ -175,3 +175,27 @@ test("two shoppers hold units: one pays the sale price, the other lets the hold 
   await buyer.context().close();
   await other.context().close();
 });
+
+test("a flash sale on now is on the home page and above the results of a search for its product", async ({
+  page,
+}) => {
+  const { flashSale } = e2eFixtures();
+  const path = `/flash/${flashSale.id}`;
+  await openHydrated(page, "/");
+  const home = page.getByRole("region", { name: "Flash sales on now" });
+  await expect(home.getByRole("link", { name: flashSale.productName })).toHaveAttribute(
+    "href",
+    path,
+  );
+  await expect(
+    home.getByText(/instead of ₦[\d,]+\.\d\d · until .+ · \d+ of 3 left$/),
+  ).toBeVisible();
+  await shootPhone(page, "flash-home");
+
+  const word = flashSale.productName.split(" ")[0] ?? "";
+  await openHydrated(page, `/search/${encodeURIComponent(word.toLowerCase())}`);
+  const found = page.getByRole("region", { name: "Flash sales on now" });
+  await found.getByRole("link", { name: flashSale.productName }).click();
+  await expect(page).toHaveURL(path);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(flashSale.productName);
+});
