@@ -19,15 +19,3 @@ const timeFormat = new Intl.DateTimeFormat("en-NG", {
 export function formatLagosTime(date: Date): string {
   return timeFormat.format(date);
 }
-
-const clockFormat = new Intl.DateTimeFormat("en-NG", {
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: "Africa/Lagos",
-});
-
-/** The time of day in Lagos, "14:05". */
-export function formatLagosClock(date: Date): string {
-  return clockFormat.format(date);
-}

@@ -118,12 +118,12 @@ describe("the price a sale gives", () => {
     const start = wholeMinute(-1);
     await makeSale(start, {
       kind: "percent",
-      percentOff: "20",
+      percentOff: "15",
       scope: "products",
       products: [wig.id],
     });
-    // 20% of ₦20,000.50 is ₦4,000.01: the discount is rounded down to the kobo.
-    expect((await unitPrice(wig.id, at(start, 1)))?.unitPriceKobo).toBe(1_600_040);
+    // 15% of ₦20,000.50 is ₦3,000.075: the discount is rounded down to the kobo, ₦3,000.07.
+    expect((await unitPrice(wig.id, at(start, 1)))?.unitPriceKobo).toBe(1_700_043);
     expect((await unitPrice(wig.id, at(start, -1)))?.unitPriceKobo).toBe(2_000_050);
     expect((await unitPrice(wig.id, at(start, 60)))?.unitPriceKobo).toBe(2_000_050);
     expect((await unitPrice(untouched.id, at(start, 1)))?.unitPriceKobo).toBe(1_000_000);
@@ -131,7 +131,7 @@ describe("the price a sale gives", () => {
     // The product page (on the database's clock: the sale is running) shows it with its end.
     const page = await findProductDetail(db(), { id: wig.id });
     expect(page).toMatchObject({
-      priceKobo: 1_600_040,
+      priceKobo: 1_700_043,
       compareAtKobo: 2_000_050,
       discountSale: { endsLabel: expect.stringMatching(/^Sale ends /) },
     });
