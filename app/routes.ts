@@ -126,6 +126,7 @@ export default [
     route("/sitemap.xml", "routes/sitemap-index.ts"),
     route("/sitemaps/:name", "routes/sitemap-page.ts"),
     route("/dev/errors/:kind", "routes/dev-errors.tsx"),
+    route("/dev/flash/:id/lapse", "routes/dev-lapse-flash-holds.ts"),
     route("/dev/jobs/:name", "routes/dev-run-job.ts"),
     route("/dev/kit", "routes/dev-kit.tsx"),
     route("/dev/kit/options", "routes/dev-kit-options.ts"),

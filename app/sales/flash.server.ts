@@ -436,6 +436,32 @@ export async function releaseFlashHold(
   return released.length > 0;
 }
 
+/**
+ * Test mode only (`/dev/flash/{id}/lapse`): runs out the shopper's live holds of a sale now, as
+ * the clock would ten minutes after "buy", so a browser test sees a hold lapse without waiting.
+ * Nothing else changes: what follows (the unit back, the cart's note) is the clock rule's.
+ */
+export async function lapseFlashHolds(
+  db: Database,
+  shopper: { id: string },
+  saleId: string,
+  now = new Date(),
+): Promise<number> {
+  const lapsed = await db
+    .update(flashHolds)
+    .set({ expiresAt: now })
+    .where(
+      and(
+        eq(flashHolds.saleId, saleId),
+        eq(flashHolds.shopperId, shopper.id),
+        eq(flashHolds.status, "held"),
+        gt(flashHolds.expiresAt, now),
+      ),
+    )
+    .returning({ id: flashHolds.id });
+  return lapsed.length;
+}
+
 export interface FlashSaleView {
   id: string;
   product: ProductCard;

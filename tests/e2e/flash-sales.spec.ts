@@ -17,7 +17,8 @@ import { shootPhone, signedInPhone } from "./journeys.ts";
  * (a price not below the 30-day low is refused under its field), its page counts down to the
  * start, and it can be called off. Two shoppers hold units of a sale that is on (the e2e data
  * made it: 3 units, one per shopper): one pays the sale price at checkout, the other lets the
- * hold go and the unit is back for everyone.
+ * hold go and the unit is back for everyone, then holds again and lets the hold lapse (a test
+ * hook runs it out at once, as ten minutes would).
  *
  * The shoppers are prepared ones no other spec uses (30 and 20; 29 and 19 on the retry).
  */
@@ -95,7 +96,7 @@ test("a manager schedules a flash sale, its page counts down to the start, and i
   await manager.context().close();
 });
 
-test("two shoppers hold units: one pays the sale price, the other lets the hold go and the unit comes back", async ({
+test("two shoppers hold units: one pays the sale price, the other lets a hold go and another lapse, and the unit comes back", async ({
   browser,
   baseURL,
 }, testInfo) => {
@@ -147,6 +148,32 @@ test("two shoppers hold units: one pays the sale price, the other lets the hold 
     expect(await leftOn(other)).toBe(before - 1);
     await openHydrated(other, "/cart");
     await expect(other.getByText(flashSale.productName)).toHaveCount(0);
+  });
+
+  await test.step("the other shopper holds one again and lets the hold lapse: the unit comes back and the cart says so", async () => {
+    await openHydrated(other, path);
+    await other.getByRole("button", { name: "Buy now" }).click();
+    await expect(
+      other.getByRole("heading", { name: "One is held for you, in your cart" }),
+    ).toBeVisible();
+    expect(await leftOn(other)).toBe(before - 2);
+    // Ten minutes in a moment: the test hook runs the hold out now, as the clock would.
+    const lapsed = await other.request.post(`/dev/flash/${flashSale.id}/lapse`, {
+      headers: { origin: new URL(other.url()).origin },
+    });
+    expect(await lapsed.json()).toEqual({ lapsed: 1 });
+    await openHydrated(other, path);
+    await expect(other.getByRole("button", { name: "Buy now" })).toBeVisible();
+    expect(await leftOn(other)).toBe(before - 1);
+    await openHydrated(other, "/cart");
+    await expect(
+      other.getByText("Your flash sale hold ran out: this is the usual price."),
+    ).toBeVisible();
+    await shootPhone(other, "flash-lapsed-cart");
+    await other.getByRole("button", { name: "Keep it at the usual price" }).click();
+    await expect(
+      other.getByText("Your flash sale hold ran out: this is the usual price."),
+    ).toHaveCount(0);
   });
 
   await test.step("the buyer pays the sale price at checkout", async () => {
