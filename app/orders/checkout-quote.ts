@@ -110,7 +110,7 @@ export function describeIssue(issue: LineIssue, line: Pick<QuotedLine, "unitPric
         ? `So that everyone gets a chance, you can buy up to ${issue.allowed} of these at a time.`
         : "Your other checkouts waiting for payment already hold as many of these as you can buy at a time.";
     case "flash_hold_ended":
-      return "Your flash sale hold ran out: this is the usual price.";
+      return `Your flash sale hold ran out: the usual price is ${formatNaira(kobo(line.unitPriceKobo))}.`;
     case "flash_quantity":
       return `You hold ${issue.held} at the flash sale price.`;
     default: {

@@ -166,14 +166,13 @@ test("two shoppers hold units: one pays the sale price, the other lets a hold go
     await expect(other.getByRole("button", { name: "Buy now" })).toBeVisible();
     expect(await leftOn(other)).toBe(before - 1);
     await openHydrated(other, "/cart");
-    await expect(
-      other.getByText("Your flash sale hold ran out: this is the usual price."),
-    ).toBeVisible();
+    const ranOut = other.getByText(
+      /^Your flash sale hold ran out: the usual price is ₦[\d,]+\.\d\d\.$/,
+    );
+    await expect(ranOut).toBeVisible();
     await shootPhone(other, "flash-lapsed-cart");
     await other.getByRole("button", { name: "Keep it at the usual price" }).click();
-    await expect(
-      other.getByText("Your flash sale hold ran out: this is the usual price."),
-    ).toHaveCount(0);
+    await expect(ranOut).toHaveCount(0);
   });
 
   await test.step("the buyer pays the sale price at checkout", async () => {
