@@ -117,6 +117,9 @@ async function realSampleUrl(pattern: string, page: Page, demo: DemoCatalog) {
     // A flash sale: the e2e data made one.
     case "/flash/{id}":
       return `/flash/${e2eFixtures().flashSale.id}`;
+    // A discount sale: the e2e data planned one.
+    case "/discountsales/{id}":
+      return `/discountsales/${e2eFixtures().discountSaleId}`;
     // A review invitation's link comes in an email: the e2e data sent one.
     case "/ReviewInvitation/{id}":
       return `/ReviewInvitation/${e2eFixtures().sampleInvitationToken}`;

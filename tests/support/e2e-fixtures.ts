@@ -12,6 +12,7 @@ import { referralCodeOf } from "#app/referrals/referrals.server.ts";
 import { invitationLifeDays } from "#app/reviews/review-limits.ts";
 import { writeReview } from "#app/reviews/reviews.server.ts";
 import { reviewInvitations } from "#app/reviews/schema.server.ts";
+import { createDiscountSale } from "#app/sales/discounts.server.ts";
 import { createFlashSale } from "#app/sales/flash.server.ts";
 import { toLagosDateTime } from "#app/sales/sale-window.ts";
 import { startServices } from "#app/services.server.ts";
@@ -69,6 +70,8 @@ export interface E2eFixtures {
   flashSale: { id: string; productName: string; salePriceKobo: number };
   /** A product of the e2e business only the discount sales spec uses (its price changes there). */
   discountProduct: { name: string; slug: string; priceKobo: number };
+  /** A discount sale of that product starting in 60 days: its page opens, no price changes. */
+  discountSaleId: string;
   expiredCheckouts: Record<keyof typeof e2eLateShoppers, ExpiredCheckoutFixture>;
 }
 
@@ -152,7 +155,7 @@ export async function prepareE2eData(dataDir: string): Promise<void> {
       sampleReviewId: await sampleReview(db, giver[0]?.id ?? "", business.slug),
       sampleInvitationToken: await sampleInvitation(db, business.id),
       flashSale: await sampleFlashSale(db, business.id, e2eTeam.manager.email),
-      discountProduct: await productForDiscounts(db, business.id),
+      ...(await discountFixtures(db, business.id, e2eTeam.manager.email)),
       expiredCheckouts,
     };
     writeFileSync(fixturesFile(dataDir), JSON.stringify(fixtures));
@@ -220,12 +223,13 @@ async function sampleFlashSale(db: Database, businessId: string, managerEmail: s
 }
 
 /**
- * A product for the discount sales spec alone: a sale on it changes its price for everyone, so
- * it is none of the products other specs buy. Made a year old, it sorts last in "newest" lists.
+ * A product for the discount sales spec alone (a sale on it changes its price for everyone, so it
+ * is none of the products other specs buy; made a year old, it sorts last in "newest" lists), and
+ * a sale of it in 60 days, made as the console makes one, whose page the route walk opens.
  */
-async function productForDiscounts(db: Database, businessId: string) {
+async function discountFixtures(db: Database, businessId: string, managerEmail: string) {
   const id = newId("prd");
-  const made = {
+  const product = {
     name: "Adire tote bag",
     slug: `adire-tote-${id.slice(-6).toLowerCase()}`,
     priceKobo: 1_200_000,
@@ -234,14 +238,36 @@ async function productForDiscounts(db: Database, businessId: string) {
   await db.insert(products).values({
     id,
     businessId,
-    ...made,
+    ...product,
     description: "Hand-dyed adire cotton, lined, with a zip pocket.",
     stock: 500,
     status: "active",
     createdAt: yearAgo,
     updatedAt: yearAgo,
   });
-  return made;
+  const [manager] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, managerEmail));
+  const start = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 60 * 24 * 60 * 60_000);
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    name: "Harmattan sale",
+    kind: "percent",
+    percentOff: "10",
+    scope: "products",
+    products: id,
+    startsAt: toLagosDateTime(start),
+    endsAt: toLagosDateTime(new Date(start.getTime() + 7 * 24 * 60 * 60_000)),
+  }))
+    form.set(name, value);
+  const made = await createDiscountSale(
+    db,
+    { businessId, userId: manager?.id ?? "", request: new Request("http://localhost/vendor") },
+    form,
+  );
+  if (!made.ok) throw new Error(`the sample discount sale was refused: ${JSON.stringify(made)}`);
+  return { discountProduct: product, discountSaleId: made.saleId };
 }
 
 /**
