@@ -72,6 +72,11 @@ export interface E2eFixtures {
   discountProduct: { name: string; slug: string; priceKobo: number };
   /** A discount sale of that product starting in 60 days: its page opens, no price changes. */
   discountSaleId: string;
+  /**
+   * Products only the flash spec's opening sale uses, one per try (a retry can't schedule a
+   * second sale of a product whose first one is on).
+   */
+  openingFlashProducts: string[];
   expiredCheckouts: Record<keyof typeof e2eLateShoppers, ExpiredCheckoutFixture>;
 }
 
@@ -156,6 +161,10 @@ export async function prepareE2eData(dataDir: string): Promise<void> {
       sampleInvitationToken: await sampleInvitation(db, business.id),
       flashSale: await sampleFlashSale(db, business.id, e2eTeam.manager.email),
       ...(await discountFixtures(db, business.id, e2eTeam.manager.email)),
+      openingFlashProducts: [
+        (await quietProduct(db, business.id, "Kente stole")).name,
+        (await quietProduct(db, business.id, "Aso oke cap")).name,
+      ],
       expiredCheckouts,
     };
     writeFileSync(fixturesFile(dataDir), JSON.stringify(fixtures));
@@ -223,28 +232,36 @@ async function sampleFlashSale(db: Database, businessId: string, managerEmail: s
 }
 
 /**
- * A product for the discount sales spec alone (a sale on it changes its price for everyone, so it
- * is none of the products other specs buy; made a year old, it sorts last in "newest" lists), and
- * a sale of it in 60 days, made as the console makes one, whose page the route walk opens.
+ * A product one spec alone uses (its price or stock changes there, so it is none of the products
+ * other specs buy): ₦12,000, 500 in stock, made a year ago so it sorts last in "newest" lists.
  */
-async function discountFixtures(db: Database, businessId: string, managerEmail: string) {
+async function quietProduct(db: Database, businessId: string, name: string) {
   const id = newId("prd");
-  const product = {
-    name: "Adire tote bag",
-    slug: `adire-tote-${id.slice(-6).toLowerCase()}`,
+  const yearAgo = new Date(Date.now() - 365 * 24 * 60 * 60_000);
+  const made = {
+    name,
+    slug: `${name.toLowerCase().replaceAll(" ", "-")}-${id.slice(-6).toLowerCase()}`,
     priceKobo: 1_200_000,
   };
-  const yearAgo = new Date(Date.now() - 365 * 24 * 60 * 60_000);
   await db.insert(products).values({
     id,
     businessId,
-    ...product,
-    description: "Hand-dyed adire cotton, lined, with a zip pocket.",
+    ...made,
+    description: "Handmade in Nigeria.",
     stock: 500,
     status: "active",
     createdAt: yearAgo,
     updatedAt: yearAgo,
   });
+  return { id, ...made };
+}
+
+/**
+ * The discount sales spec's product, and a sale of it in 60 days, made as the console makes one,
+ * whose page the route walk opens.
+ */
+async function discountFixtures(db: Database, businessId: string, managerEmail: string) {
+  const { id, ...product } = await quietProduct(db, businessId, "Adire tote bag");
   const [manager] = await db
     .select({ id: users.id })
     .from(users)
