@@ -3,6 +3,8 @@ import { z } from "#app/zod.ts";
 import { discountLimits } from "./discount-limits.ts";
 import { checkSaleWindow, lagosTime } from "./sale-window.ts";
 
+const notOurs = "Choose among your products on sale";
+
 /**
  * The discount sale form's rules as of `now` (issue 22, decision 055): a name, a percentage or
  * an amount off, a chosen set of products or a collection, and the dates (`checkSaleWindow`).
@@ -22,9 +24,11 @@ export function discountSaleFormSchema(now: Date) {
       scope: z.enum(["products", "collection"], {
         message: "Choose products or a collection",
       }),
-      products: z.array(z.string().trim().min(1).max(64)).max(discountLimits.maxProducts, {
-        message: `Choose at most ${discountLimits.maxProducts} products, or use a collection`,
-      }),
+      products: z
+        .array(z.string().trim().min(1, notOurs).max(64, notOurs))
+        .max(discountLimits.maxProducts, {
+          message: `Choose at most ${discountLimits.maxProducts} products, or use a collection`,
+        }),
       collection: z.string().trim().max(64).optional(),
       startsAt: lagosTime("start"),
       endsAt: lagosTime("end"),

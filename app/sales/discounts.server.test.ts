@@ -354,6 +354,17 @@ describe("the console", () => {
       status: 400,
       errors: { products: "Choose among your products on sale" },
     });
+    expect(await refusal({ products: ["x".repeat(5_000)] })).toEqual({
+      status: 400,
+      errors: { products: "Choose among your products on sale" },
+    });
+    expect(await refusal({ products: Array.from({ length: 201 }, (_, i) => `prd_${i}`) })).toEqual({
+      status: 400,
+      errors: { products: "Choose at most 200 products, or use a collection" },
+    });
+    expect(await refusal({ kind: "half" })).toMatchObject({
+      errors: { kind: "Choose a percentage or an amount off" },
+    });
     expect(await refusal({ scope: "collection", collection: theirCollection })).toEqual({
       status: 400,
       errors: { collection: "Choose one of your collections" },
