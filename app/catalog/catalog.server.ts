@@ -3,11 +3,7 @@ import type { Database } from "#app/db/database.server.ts";
 import { type Kobo, kobo } from "#app/money.ts";
 import { reviewStats } from "#app/reviews/schema.server.ts";
 import { type ShownTrustScore, shownTrustScore } from "#app/reviews/shown-score.ts";
-import {
-  type DiscountSaleRow,
-  discountedPrice,
-  discountSaleColumns,
-} from "#app/sales/discount-price.server.ts";
+import { discountedPrice, discountSaleColumn } from "#app/sales/discount-price.server.ts";
 import { businesses, categories, images, productImages, products } from "./schema.server.ts";
 
 /** Public URL of a stored image; images live under /media (local disk by default). */
@@ -116,7 +112,7 @@ export const productCardColumns = {
   businessSlug: businesses.slug,
   businessName: businesses.name,
   businessCity: businesses.city,
-  ...discountSaleColumns(products.id),
+  discountSale: discountSaleColumn(products.id, products.businessId),
 };
 
 export const productCardImageJoin = and(
@@ -124,25 +120,25 @@ export const productCardImageJoin = and(
   eq(productImages.position, 0),
 );
 
-export function toProductCard(
-  row: {
-    id: string;
-    slug: string;
-    name: string;
-    priceKobo: number;
-    compareAtKobo: number | null;
-    sizes: string[];
-    stock: number;
-    imagePath: string | null;
-    imageWidth: number | null;
-    imageHeight: number | null;
-    businessId: string;
-    businessSlug: string;
-    businessName: string;
-    businessCity: string;
-  } & DiscountSaleRow,
-): ProductCard {
-  const { priceKobo, sale } = discountedPrice(row.priceKobo, row);
+export function toProductCard(row: {
+  id: string;
+  slug: string;
+  name: string;
+  priceKobo: number;
+  compareAtKobo: number | null;
+  sizes: string[];
+  stock: number;
+  imagePath: string | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
+  businessId: string;
+  businessSlug: string;
+  businessName: string;
+  businessCity: string;
+  /** `discountSaleColumn`'s value. */
+  discountSale: unknown;
+}): ProductCard {
+  const { priceKobo, sale } = discountedPrice(row.priceKobo, row.discountSale);
   return {
     id: row.id,
     slug: row.slug,

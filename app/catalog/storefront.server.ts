@@ -11,7 +11,7 @@ import {
 } from "#app/orders/hold-limits.ts";
 import { reviewStats } from "#app/reviews/schema.server.ts";
 import { type ShownTrustScore, shownTrustScore } from "#app/reviews/shown-score.ts";
-import { discountedPrice, discountSaleColumns } from "#app/sales/discount-price.server.ts";
+import { discountedPrice, discountSaleColumn } from "#app/sales/discount-price.server.ts";
 import {
   mediaUrl,
   type ProductCard,
@@ -267,7 +267,7 @@ export async function findProductDetail(
       reviewCount: reviewStats.reviewCount,
       weightSum: reviewStats.weightSum,
       weightedStars: reviewStats.weightedStars,
-      ...discountSaleColumns(products.id),
+      discountSale: discountSaleColumn(products.id, products.businessId),
     })
     .from(products)
     .innerJoin(businesses, eq(businesses.id, products.businessId))
@@ -288,7 +288,7 @@ export async function findProductDetail(
     )
     .limit(1);
   if (!row) return undefined;
-  const { priceKobo, sale } = discountedPrice(row.priceKobo, row);
+  const { priceKobo, sale } = discountedPrice(row.priceKobo, row.discountSale);
   const pictures = await db
     .select({ path: images.path, width: images.width, height: images.height, alt: images.alt })
     .from(productImages)

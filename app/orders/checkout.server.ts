@@ -23,7 +23,7 @@ import {
   type RecordedOrder,
 } from "#app/payouts/split.ts";
 import { readJson } from "#app/plain-text.ts";
-import { discountedPrice, discountSaleColumns } from "#app/sales/discount-price.server.ts";
+import { discountedPrice, discountSaleColumn } from "#app/sales/discount-price.server.ts";
 import { flashCartHolds, flashHoldsEndOf, flashUnitsSecured } from "#app/sales/flash.server.ts";
 import { optionalText, requiredText } from "#app/text-fields.ts";
 import { z } from "#app/zod.ts";
@@ -143,7 +143,7 @@ export async function quoteCart(
       slug: products.slug,
       usualPriceKobo: products.priceKobo,
       // A live discount sale's price (decision 055), decided here on the server as of `now`.
-      ...discountSaleColumns(products.id, now),
+      discountSale: discountSaleColumn(products.id, products.businessId, now),
       sizes: products.sizes,
       stock: products.stock,
       businessId: businesses.id,
@@ -164,7 +164,7 @@ export async function quoteCart(
   const byId = new Map(
     rows.map((row) => [
       row.id,
-      { ...row, priceKobo: discountedPrice(row.usualPriceKobo, row).priceKobo },
+      { ...row, priceKobo: discountedPrice(row.usualPriceKobo, row.discountSale).priceKobo },
     ]),
   );
   const heldByAll = await heldByEveryone(executor, ids, holds.openCheckoutId);

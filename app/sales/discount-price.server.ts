@@ -3,27 +3,29 @@ import { formatLagosTime } from "#app/lagos-dates.ts";
 import { type Kobo, kobo } from "#app/money.ts";
 
 /**
- * A product's discount sale price as select columns (issue 22, decision 055), from the database
+ * A product's discount sale as a select column (issue 22, decision 055), from the database
  * function `oja_discount_sale` (migration 0038): the one rule every card, product page, search
- * result and checkout quote prices with. `at` is the database's clock unless given (tests, and
- * a checkout quoting as of its `now`). All three are null when no live sale lowers the price.
+ * result and checkout quote prices with. `at` is the database's clock unless given (tests, and a
+ * checkout quoting as of its `now`).
+ *
+ * One column per product, read once: [sale id, price, end in ms] as JSON, or null when no live
+ * sale lowers the price. Most businesses run no sale at a given moment, so the function is only
+ * called when the product's business has one live (one index probe of `discount_sales`).
  */
-export function discountSaleColumns(productId: AnyColumn | SQL, at?: Date) {
+export function discountSaleColumn(
+  productId: AnyColumn | SQL,
+  businessId: AnyColumn | SQL,
+  at?: Date,
+): SQL<unknown> {
   const instant = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
-  const sale = (expression: string) =>
-    sql`(select ${sql.raw(expression)} from oja_discount_sale(${productId}, ${instant}))`;
-  return {
-    discountSaleId: sql<string | null>`${sale("sale_id")}`,
-    // float8: both drivers give a number (a bigint comes back as text from one of them).
-    discountPriceKobo: sql<number | null>`${sale("price_kobo::float8")}`,
-    discountEndsMs: sql<number | null>`${sale("extract(epoch from ends_at)::float8 * 1000")}`,
-  };
-}
-
-export interface DiscountSaleRow {
-  discountSaleId: string | null;
-  discountPriceKobo: number | string | null;
-  discountEndsMs: number | string | null;
+  return sql`case when exists (
+      select 1 from discount_sales s
+      where s.business_id = ${businessId} and s.cancelled_at is null
+        and s.starts_at <= ${instant} and s.ends_at > ${instant}
+    ) then (
+      select json_build_array(d.sale_id, d.price_kobo, extract(epoch from d.ends_at) * 1000)
+      from oja_discount_sale(${productId}, ${instant}) d
+    ) end`;
 }
 
 /** A product's price with its discount sale applied, as lists and pages show it. */
@@ -34,19 +36,17 @@ export interface DiscountedPrice {
   sale: { id: string; usualKobo: Kobo; endsAt: string; endsLabel: string } | null;
 }
 
-export function discountedPrice(usualKobo: number, row: DiscountSaleRow): DiscountedPrice {
-  if (
-    row.discountSaleId === null ||
-    row.discountPriceKobo === null ||
-    row.discountEndsMs === null
-  ) {
+/** `discountSaleColumn`'s value (parsed by the driver, or text) applied to the usual price. */
+export function discountedPrice(usualKobo: number, column: unknown): DiscountedPrice {
+  const value: unknown = typeof column === "string" ? JSON.parse(column) : column;
+  if (!Array.isArray(value) || value.length !== 3)
     return { priceKobo: kobo(usualKobo), sale: null };
-  }
-  const endsAt = new Date(Number(row.discountEndsMs));
+  const [id, priceKobo, endsMs] = value as [string, number | string, number | string];
+  const endsAt = new Date(Number(endsMs));
   return {
-    priceKobo: kobo(Number(row.discountPriceKobo)),
+    priceKobo: kobo(Number(priceKobo)),
     sale: {
-      id: row.discountSaleId,
+      id,
       usualKobo: kobo(usualKobo),
       endsAt: endsAt.toISOString(),
       endsLabel: `Sale ends ${formatLagosTime(endsAt)}`,

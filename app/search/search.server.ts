@@ -4,7 +4,7 @@ import { lagosMoment } from "#app/catalog/opening-hours.ts";
 import { type Database, type Executor, queryRows } from "#app/db/database.server.ts";
 import { kobo } from "#app/money.ts";
 import { shownTrustScore } from "#app/reviews/shown-score.ts";
-import { discountedPrice, discountSaleColumns } from "#app/sales/discount-price.server.ts";
+import { discountedPrice, discountSaleColumn } from "#app/sales/discount-price.server.ts";
 import { priceRanges, ratingThresholds } from "./search-query.ts";
 
 /**
@@ -1064,10 +1064,9 @@ function pageItems(kind: SearchKind): SQL {
   }
   // A live discount sale's price is shown, as on every card (decision 055); the price sort and
   // filter stay on the usual price, which the search's keys are built from.
-  const sale = discountSaleColumns(sql.raw("p.id"));
+  const sale = discountSaleColumn(sql.raw("p.id"), sql.raw("p.business_id"));
   return sql`select page.in_stock, page.sort_key, page.sort_key_text, p.id, p.slug, p.name,
-      p.price_kobo, ${sale.discountSaleId} as discount_sale_id,
-      ${sale.discountPriceKobo} as discount_price_kobo, ${sale.discountEndsMs} as discount_ends_ms,
+      p.price_kobo, ${sale} as discount_sale,
       p.compare_at_kobo, p.sizes, p.stock, p.created_at, b.id as business_id,
       b.slug as business_slug, b.name as business_name, b.city, c.slug as category_slug,
       c.name as category_name, img.path as image_path, img.width as image_width,
@@ -1304,11 +1303,7 @@ function toBusinessHit(row: Row): BusinessHit {
 
 function toProductHit(row: Row): ProductHit {
   const name = row.name as string;
-  const { priceKobo, sale } = discountedPrice(Number(row.price_kobo), {
-    discountSaleId: (row.discount_sale_id as string | null) ?? null,
-    discountPriceKobo: (row.discount_price_kobo as number | null) ?? null,
-    discountEndsMs: (row.discount_ends_ms as number | null) ?? null,
-  });
+  const { priceKobo, sale } = discountedPrice(Number(row.price_kobo), row.discount_sale);
   return {
     id: row.id as string,
     slug: row.slug as string,
