@@ -1,6 +1,6 @@
 import { aliasedTable, and, asc, count, desc, eq, exists, inArray, sql } from "drizzle-orm";
 import type { Database } from "#app/db/database.server.ts";
-import { type Kobo, kobo } from "#app/money.ts";
+import type { Kobo } from "#app/money.ts";
 import { reviewStats } from "#app/reviews/schema.server.ts";
 import { type ShownTrustScore, shownTrustScore } from "#app/reviews/shown-score.ts";
 import { discountedPrice, discountSaleColumn } from "#app/sales/discount-price.server.ts";
@@ -138,17 +138,13 @@ export function toProductCard(row: {
   /** `discountSaleColumn`'s value. */
   discountSale: unknown;
 }): ProductCard {
-  const { priceKobo, sale } = discountedPrice(row.priceKobo, row.discountSale);
+  const { priceKobo, compareAtKobo, sale } = discountedPrice(row, row.discountSale);
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
     priceKobo,
-    compareAtKobo: sale
-      ? sale.usualKobo
-      : row.compareAtKobo === null
-        ? null
-        : kobo(row.compareAtKobo),
+    compareAtKobo,
     saleEnds: sale?.endsLabel ?? null,
     sizes: row.sizes,
     inStock: row.stock > 0,

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { ImageData } from "#app/components/ui/responsive-image.tsx";
 import type { Database } from "#app/db/database.server.ts";
 import { decodeCursor, encodeCursor, type Page } from "#app/db/page-cursor.server.ts";
-import { type Kobo, kobo } from "#app/money.ts";
+import type { Kobo } from "#app/money.ts";
 import {
   defaultHoldLimits,
   type HoldLimits,
@@ -288,7 +288,7 @@ export async function findProductDetail(
     )
     .limit(1);
   if (!row) return undefined;
-  const { priceKobo, sale } = discountedPrice(row.priceKobo, row.discountSale);
+  const { priceKobo, compareAtKobo, sale } = discountedPrice(row, row.discountSale);
   const pictures = await db
     .select({ path: images.path, width: images.width, height: images.height, alt: images.alt })
     .from(productImages)
@@ -301,11 +301,7 @@ export async function findProductDetail(
     name: row.name,
     description: row.description,
     priceKobo,
-    compareAtKobo: sale
-      ? sale.usualKobo
-      : row.compareAtKobo === null
-        ? null
-        : kobo(row.compareAtKobo),
+    compareAtKobo,
     discountSale: sale ? { id: sale.id, endsLabel: sale.endsLabel } : null,
     sizes: row.sizes,
     stock: publicStock(row.stock, limits),

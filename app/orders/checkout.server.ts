@@ -164,7 +164,13 @@ export async function quoteCart(
   const byId = new Map(
     rows.map((row) => [
       row.id,
-      { ...row, priceKobo: discountedPrice(row.usualPriceKobo, row.discountSale).priceKobo },
+      {
+        ...row,
+        priceKobo: discountedPrice(
+          { priceKobo: row.usualPriceKobo, compareAtKobo: null },
+          row.discountSale,
+        ).priceKobo,
+      },
     ]),
   );
   const heldByAll = await heldByEveryone(executor, ids, holds.openCheckoutId);

@@ -4,11 +4,7 @@ import type { FieldErrors } from "#app/auth/forms.ts";
 import { fieldErrors } from "#app/auth/forms.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
-import {
-  type LoadOptions,
-  Multiselect,
-  type OptionsPage,
-} from "#app/components/ui/multiselect/multiselect.tsx";
+import { Multiselect } from "#app/components/ui/multiselect/multiselect.tsx";
 import { CollectionFields } from "#app/console/catalogue/collection-fields.tsx";
 import {
   collectionFormSchema,
@@ -21,6 +17,7 @@ import {
   updateCollection,
 } from "#app/console/catalogue/collections.server.ts";
 import { requireCatalogueManager } from "#app/console/catalogue/guard.server.ts";
+import { businessProductOptions } from "#app/console/catalogue/product-options.ts";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
 import type { Route } from "./+types/vendor-collection";
@@ -99,13 +96,7 @@ export default function VendorCollection({ loaderData, actionData, params }: Rou
     (search.get("notice") === "created" ? "Collection created. Now choose its products." : null);
   // The HTTP client loads with the first list of options (the box opened or typed in), not
   // with the page (decision 015).
-  const loadProducts: LoadOptions = async ({ query, offset, limit, signal }) => {
-    const { http } = await import("#app/http/http-client.ts");
-    return http.request<OptionsPage>(`/vendor/${params.business}/products/options`, {
-      query: { q: query, offset, limit },
-      signal,
-    });
-  };
+  const loadProducts = businessProductOptions(params.business);
   return (
     <section aria-labelledby="collection-heading" className="space-y-5">
       <Link

@@ -3,18 +3,13 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { FieldErrors } from "#app/auth/forms.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import { pickerDateTime } from "#app/components/ui/date-picker/iso-day.ts";
-import { LazyDatePicker } from "#app/components/ui/date-picker/lazy-date-picker.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { Field, FormMessage, SelectField } from "#app/components/ui/field.tsx";
 import { FieldsetPanel } from "#app/components/ui/fieldset-panel.tsx";
-import {
-  type LoadOptions,
-  Multiselect,
-  type OptionsPage,
-} from "#app/components/ui/multiselect/multiselect.tsx";
+import { Multiselect } from "#app/components/ui/multiselect/multiselect.tsx";
 import { StatusPill } from "#app/components/ui/status-pill.tsx";
 import { requireCatalogueManager } from "#app/console/catalogue/guard.server.ts";
+import { businessProductOptions } from "#app/console/catalogue/product-options.ts";
 import { services } from "#app/context.server.ts";
 import { formatLagosTime } from "#app/lagos-dates.ts";
 import { discountLimits } from "#app/sales/discount-limits.ts";
@@ -26,6 +21,7 @@ import {
   endDiscountSale,
   setSaleFloor,
 } from "#app/sales/discounts.server.ts";
+import { SaleTimeFields } from "#app/sales/sale-time-fields.tsx";
 import { toLagosDateTime } from "#app/sales/sale-window.ts";
 import type { Route } from "./+types/vendor-discount-sales";
 
@@ -152,13 +148,7 @@ export default function VendorDiscountSales({
   const busy = navigation.state === "submitting";
   const [kind, setKind] = useState("percent");
   const [scope, setScope] = useState("products");
-  const loadProducts: LoadOptions = async ({ query, offset, limit, signal }) => {
-    const { http } = await import("#app/http/http-client.ts");
-    return http.request<OptionsPage>(`/vendor/${params.business}/products/options`, {
-      query: { q: query, offset, limit },
-      signal,
-    });
-  };
+  const loadProducts = businessProductOptions(params.business);
   return (
     <section aria-labelledby="discount-heading" className="space-y-6">
       <div className="space-y-1">
@@ -289,26 +279,7 @@ export default function VendorDiscountSales({
               error={errors.collection}
             />
           )}
-          <div className="grid gap-5 sm:grid-cols-2">
-            <LazyDatePicker
-              label="Starts"
-              name="startsAt"
-              withTime
-              minuteStep={1}
-              defaultValue={pickerDateTime(defaults.startsAt)}
-              minDate={pickerDateTime(`${defaults.today}T00:00`)}
-              error={errors.startsAt}
-            />
-            <LazyDatePicker
-              label="Ends"
-              name="endsAt"
-              withTime
-              minuteStep={1}
-              defaultValue={pickerDateTime(defaults.endsAt)}
-              minDate={pickerDateTime(`${defaults.today}T00:00`)}
-              error={errors.endsAt}
-            />
-          </div>
+          <SaleTimeFields defaults={defaults} errors={errors} />
           <Button type="submit" disabled={busy}>
             <Percent aria-hidden="true" className="size-4" /> {busy ? "Planning…" : "Plan the sale"}
           </Button>

@@ -3,8 +3,6 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { FieldErrors } from "#app/auth/forms.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import { pickerDateTime } from "#app/components/ui/date-picker/iso-day.ts";
-import { LazyDatePicker } from "#app/components/ui/date-picker/lazy-date-picker.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { Field, FormMessage, SelectField } from "#app/components/ui/field.tsx";
 import { FieldsetPanel } from "#app/components/ui/fieldset-panel.tsx";
@@ -22,6 +20,7 @@ import {
   flashSalesOfBusiness,
 } from "#app/sales/flash.server.ts";
 import { flashLimits } from "#app/sales/flash-limits.ts";
+import { SaleTimeFields } from "#app/sales/sale-time-fields.tsx";
 import { toLagosDateTime } from "#app/sales/sale-window.ts";
 import type { Route } from "./+types/vendor-flash-sales";
 
@@ -216,26 +215,7 @@ export default function VendorFlashSales({ loaderData, actionData }: Route.Compo
               error={errors.perShopperLimit}
             />
           </div>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <LazyDatePicker
-              label="Starts"
-              name="startsAt"
-              withTime
-              minuteStep={1}
-              defaultValue={pickerDateTime(defaults.startsAt)}
-              minDate={pickerDateTime(`${defaults.today}T00:00`)}
-              error={errors.startsAt}
-            />
-            <LazyDatePicker
-              label="Ends"
-              name="endsAt"
-              withTime
-              minuteStep={1}
-              defaultValue={pickerDateTime(defaults.endsAt)}
-              minDate={pickerDateTime(`${defaults.today}T00:00`)}
-              error={errors.endsAt}
-            />
-          </div>
+          <SaleTimeFields defaults={defaults} errors={errors} />
           <Button type="submit" disabled={busy || products.length === 0}>
             <Zap aria-hidden="true" className="size-4" />{" "}
             {busy ? "Scheduling…" : "Schedule the sale"}

@@ -32,22 +32,38 @@ export function discountSaleColumn(
 export interface DiscountedPrice {
   /** What a shopper pays now. */
   priceKobo: Kobo;
+  /** The "was" price shown: the usual price during a sale, else the business's compare-at. */
+  compareAtKobo: Kobo | null;
   /** The sale, when one lowers the price: its id, the usual price, and when it ends. */
   sale: { id: string; usualKobo: Kobo; endsAt: string; endsLabel: string } | null;
 }
 
-/** `discountSaleColumn`'s value (parsed by the driver, or text) applied to the usual price. */
-export function discountedPrice(usualKobo: number, column: unknown): DiscountedPrice {
+/**
+ * `discountSaleColumn`'s value (parsed by the driver, or text) applied to a product's usual and
+ * compare-at prices.
+ */
+export function discountedPrice(
+  product: { priceKobo: number | string; compareAtKobo: number | string | null },
+  column: unknown,
+): DiscountedPrice {
+  const usualKobo = kobo(Number(product.priceKobo));
   const value: unknown = typeof column === "string" ? JSON.parse(column) : column;
-  if (!Array.isArray(value) || value.length !== 3)
-    return { priceKobo: kobo(usualKobo), sale: null };
+  if (!Array.isArray(value) || value.length !== 3) {
+    const compareAt = product.compareAtKobo;
+    return {
+      priceKobo: usualKobo,
+      compareAtKobo: compareAt === null ? null : kobo(Number(compareAt)),
+      sale: null,
+    };
+  }
   const [id, priceKobo, endsMs] = value as [string, number | string, number | string];
   const endsAt = new Date(Number(endsMs));
   return {
     priceKobo: kobo(Number(priceKobo)),
+    compareAtKobo: usualKobo,
     sale: {
       id,
-      usualKobo: kobo(usualKobo),
+      usualKobo,
       endsAt: endsAt.toISOString(),
       endsLabel: `Sale ends ${formatLagosTime(endsAt)}`,
     },

@@ -2,7 +2,6 @@ import { type SQL, sql } from "drizzle-orm";
 import { type BusinessCard, mediaUrl, type ProductCard } from "#app/catalog/catalog.server.ts";
 import { lagosMoment } from "#app/catalog/opening-hours.ts";
 import { type Database, type Executor, queryRows } from "#app/db/database.server.ts";
-import { kobo } from "#app/money.ts";
 import { shownTrustScore } from "#app/reviews/shown-score.ts";
 import { discountedPrice, discountSaleColumn } from "#app/sales/discount-price.server.ts";
 import { priceRanges, ratingThresholds } from "./search-query.ts";
@@ -1303,17 +1302,19 @@ function toBusinessHit(row: Row): BusinessHit {
 
 function toProductHit(row: Row): ProductHit {
   const name = row.name as string;
-  const { priceKobo, sale } = discountedPrice(Number(row.price_kobo), row.discount_sale);
+  const { priceKobo, compareAtKobo, sale } = discountedPrice(
+    {
+      priceKobo: row.price_kobo as number | string,
+      compareAtKobo: (row.compare_at_kobo ?? null) as number | string | null,
+    },
+    row.discount_sale,
+  );
   return {
     id: row.id as string,
     slug: row.slug as string,
     name,
     priceKobo,
-    compareAtKobo: sale
-      ? sale.usualKobo
-      : row.compare_at_kobo == null
-        ? null
-        : kobo(Number(row.compare_at_kobo)),
+    compareAtKobo,
     saleEnds: sale?.endsLabel ?? null,
     sizes: row.sizes as string[],
     inStock: Number(row.stock) > 0,
