@@ -285,6 +285,18 @@ export interface ConsoleDiscountSale {
   appliesTo: string;
 }
 
+/** What the console's list and the public lists read of a sale (`collections` left-joined). */
+const saleColumns = {
+  id: discountSales.id,
+  name: discountSales.name,
+  percentOff: discountSales.percentOff,
+  amountOffKobo: discountSales.amountOffKobo,
+  startsAt: discountSales.startsAt,
+  endsAt: discountSales.endsAt,
+  cancelledAt: discountSales.cancelledAt,
+  collectionName: collections.name,
+};
+
 /** The business's discount sales for the console: running and coming first, then the rest. */
 export async function discountSalesOfBusiness(
   db: Database,
@@ -293,14 +305,7 @@ export async function discountSalesOfBusiness(
 ): Promise<ConsoleDiscountSale[]> {
   const rows = await db
     .select({
-      id: discountSales.id,
-      name: discountSales.name,
-      percentOff: discountSales.percentOff,
-      amountOffKobo: discountSales.amountOffKobo,
-      startsAt: discountSales.startsAt,
-      endsAt: discountSales.endsAt,
-      cancelledAt: discountSales.cancelledAt,
-      collectionName: collections.name,
+      ...saleColumns,
       productCount: sql<number>`(select count(*)::int from ${discountSaleProducts} where ${discountSaleProducts.saleId} = ${discountSales.id})`,
     })
     .from(discountSales)
@@ -331,13 +336,7 @@ export async function discountSalesOfBusiness(
 }
 
 const saleListingColumns = {
-  id: discountSales.id,
-  name: discountSales.name,
-  percentOff: discountSales.percentOff,
-  amountOffKobo: discountSales.amountOffKobo,
-  startsAt: discountSales.startsAt,
-  endsAt: discountSales.endsAt,
-  collectionName: collections.name,
+  ...saleColumns,
   businessSlug: businesses.slug,
   businessName: businesses.name,
   businessCity: businesses.city,
