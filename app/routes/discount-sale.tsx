@@ -62,7 +62,7 @@ export default function DiscountSale({ loaderData }: Route.ComponentProps) {
             {sale.floorPercent > 0 ? ` · never below ${sale.floorPercent}% of the usual price` : ""}
           </p>
         </div>
-        <p className="rounded-card border border-line bg-surface p-3 text-ink" aria-live="polite">
+        <p className="rounded-card border border-line bg-surface p-3 text-ink">
           {sale.state === "live" ? (
             <>
               On now. Ends in{" "}
