@@ -19,6 +19,7 @@ import {
   expectRoleMatrix,
   type MatrixRole,
   type Outcome,
+  posting,
   type RoleFixtures,
 } from "#tests/support/role-matrix.ts";
 
@@ -58,16 +59,6 @@ const managersOnly: Record<MatrixRole, Outcome> = {
 };
 
 type Run = (args: never) => unknown;
-
-/** The matrix sends GETs: this posts `form` to the action instead, with the same cookie. */
-function posting(run: Run, form: Record<string, string> | FormData): Run {
-  return ((args: { request: Request }) => {
-    const headers = new Headers(args.request.headers);
-    const body = form instanceof FormData ? form : new URLSearchParams(form);
-    const request = new Request(args.request.url, { method: "POST", headers, body });
-    return (run as (args: unknown) => unknown)({ ...args, request });
-  }) as Run;
-}
 
 function target(path: string, pattern: string, run: Run, params: Record<string, string> = {}) {
   const business = fixtures.business.slug;

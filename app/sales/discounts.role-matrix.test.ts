@@ -9,6 +9,7 @@ import {
   consoleManagersAndOwners,
   createRoleFixtures,
   expectRoleMatrix,
+  posting,
   type RoleFixtures,
 } from "#tests/support/role-matrix.ts";
 import { createDiscountSale } from "./discounts.server.ts";
@@ -55,17 +56,6 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 type Run = (args: never) => unknown;
-
-function posting(run: Run, fields: Record<string, string>): Run {
-  return ((args: { request: Request }) => {
-    const request = new Request(args.request.url, {
-      method: "POST",
-      headers: new Headers(args.request.headers),
-      body: new URLSearchParams(fields),
-    });
-    return (run as (args: unknown) => unknown)({ ...args, request });
-  }) as Run;
-}
 
 describe("discount sales' role matrix", () => {
   test("the console's list, planning, ending and floor are for managers and owners only", async () => {

@@ -9,6 +9,7 @@ import {
   consoleManagersAndOwners,
   createRoleFixtures,
   expectRoleMatrix,
+  posting,
   type RoleFixtures,
 } from "#tests/support/role-matrix.ts";
 import { createFlashSale } from "./flash.server.ts";
@@ -54,18 +55,6 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 type Run = (args: never) => unknown;
-
-function posting(run: Run, fields: Record<string, string>): Run {
-  return ((args: { request: Request }) => {
-    const headers = new Headers(args.request.headers);
-    const request = new Request(args.request.url, {
-      method: "POST",
-      headers,
-      body: new URLSearchParams(fields),
-    });
-    return (run as (args: unknown) => unknown)({ ...args, request });
-  }) as Run;
-}
 
 describe("flash sales' role matrix", () => {
   test("the console's list, scheduling and calling off are for managers and owners only", async () => {

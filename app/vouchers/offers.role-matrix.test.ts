@@ -9,6 +9,7 @@ import {
   consoleManagersAndOwners,
   createRoleFixtures,
   expectRoleMatrix,
+  posting,
   type RoleFixtures,
 } from "#tests/support/role-matrix.ts";
 import { voucherOffers } from "./schema.server.ts";
@@ -41,15 +42,6 @@ afterAll(() => database.close());
 
 type Run = (args: never) => unknown;
 
-function posting(run: Run): Run {
-  return ((args: { request: Request }) => {
-    const headers = new Headers(args.request.headers);
-    const body = new URLSearchParams({ title: "" });
-    const request = new Request(args.request.url, { method: "POST", headers, body });
-    return (run as (args: unknown) => unknown)({ ...args, request });
-  }) as Run;
-}
-
 function target(path: string, pattern: string, run: Run, params: Record<string, string> = {}) {
   const business = fixtures.business.slug;
   return {
@@ -66,9 +58,16 @@ describe("voucher offers' role matrix", () => {
       expectRoleMatrix(database.db, fixtures, t, consoleManagersAndOwners);
     await check(target("vouchers", "vouchers", offersList.loader));
     await check(target("vouchers/new", "vouchers/new", offerNew.loader));
-    await check(target("vouchers/new", "vouchers/new", posting(offerNew.action)));
+    await check(target("vouchers/new", "vouchers/new", posting(offerNew.action, { title: "" })));
     const params = { offerId };
     await check(target(`vouchers/${offerId}`, "vouchers/:offerId", offer.loader, params));
-    await check(target(`vouchers/${offerId}`, "vouchers/:offerId", posting(offer.action), params));
+    await check(
+      target(
+        `vouchers/${offerId}`,
+        "vouchers/:offerId",
+        posting(offer.action, { title: "" }),
+        params,
+      ),
+    );
   });
 });

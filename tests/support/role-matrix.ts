@@ -103,6 +103,22 @@ export async function createRoleFixtures(db: Database): Promise<RoleFixtures> {
 /** A loader or action of a route module; its own typed arguments are what routeArgs gives. */
 type RouteFunction = (args: never) => unknown;
 
+/**
+ * The matrix sends GETs: this wraps a route's action so that it gets `form` posted instead, with
+ * the same cookie and address.
+ */
+export function posting(
+  run: RouteFunction,
+  form: Record<string, string> | FormData,
+): RouteFunction {
+  return ((args: { request: Request }) => {
+    const headers = new Headers(args.request.headers);
+    const body = form instanceof FormData ? form : new URLSearchParams(form);
+    const request = new Request(args.request.url, { method: "POST", headers, body });
+    return (run as (args: unknown) => unknown)({ ...args, request });
+  }) as RouteFunction;
+}
+
 /** Runs `run` (a loader or action) as `role` and says what that person got. */
 export async function outcomeFor(
   db: Database,
