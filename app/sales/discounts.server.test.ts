@@ -13,6 +13,7 @@ import { createBusiness, createCategory, createProduct } from "#tests/support/ca
 import { createTestDatabase } from "#tests/support/database.ts";
 import { checkoutForm } from "#tests/support/orders.ts";
 import { startTestPayments, type TestPayments } from "#tests/support/payments.ts";
+import { at, saleForm, wholeMinute } from "#tests/support/sales.ts";
 import {
   createDiscountSale,
   currentDiscountSalesOf,
@@ -55,27 +56,11 @@ afterAll(async () => {
   await database.close();
 });
 
-const minute = 60_000;
-const at = (start: Date, minutes: number) => new Date(start.getTime() + minutes * minute);
-
-/** A minute on the clock rounded down, so the Lagos "HH:MM" of the form is exact. */
-function wholeMinute(offsetMinutes = 0) {
-  return new Date(Math.floor(Date.now() / minute) * minute + offsetMinutes * minute);
-}
-
 const actor = (businessId = shop.id) => ({
   businessId,
   userId: managerId,
   request: new Request("http://localhost/vendor"),
 });
-
-function saleForm(fields: Record<string, string | string[]>) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    for (const one of Array.isArray(value) ? value : [value]) form.append(name, one);
-  }
-  return form;
-}
 
 /** A sale made five minutes before `start`, lasting `minutes`; throws when refused. */
 async function makeSale(

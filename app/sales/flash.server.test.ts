@@ -17,6 +17,7 @@ import {
 import { createTestDatabase } from "#tests/support/database.ts";
 import { checkoutForm } from "#tests/support/orders.ts";
 import { startTestPayments, type TestPayments } from "#tests/support/payments.ts";
+import { at, saleForm, wholeMinute } from "#tests/support/sales.ts";
 import {
   cancelFlashSale,
   closeEndedFlashSales,
@@ -66,7 +67,6 @@ afterAll(async () => {
 });
 
 const minute = 60_000;
-const at = (start: Date, minutes: number) => new Date(start.getTime() + minutes * minute);
 
 /** "2026-11-27T14:30" in Lagos for an instant, as the date picker sends it. */
 const lagos = toLagosDateTime;
@@ -76,12 +76,6 @@ const actor = (businessId = shop.id) => ({
   userId: managerId,
   request: new Request("http://localhost/vendor"),
 });
-
-function saleForm(fields: Record<string, string>) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  return form;
-}
 
 /** A product with stock, and a sale of it that starts at `start` and lasts an hour. */
 async function liveSale(
@@ -121,11 +115,6 @@ async function shoppers(count: number) {
   }));
   await db().insert(users).values(rows);
   return rows;
-}
-
-/** A minute on the clock rounded down, so the Lagos "HH:MM" of the form is exact. */
-function wholeMinute(offsetMinutes = 0) {
-  return new Date(Math.floor(Date.now() / minute) * minute + offsetMinutes * minute);
 }
 
 describe("the price history", () => {

@@ -1,4 +1,3 @@
-import type { Page } from "@playwright/test";
 import { e2eFixtures, e2eSharedShoppers, e2eTeam } from "../support/e2e-fixtures.ts";
 import {
   addCardToCart,
@@ -12,7 +11,7 @@ import {
   resourceStatus,
   test,
 } from "./fixtures.ts";
-import { shootPhone, signedInPhone } from "./journeys.ts";
+import { setSaleTimes, shootPhone, signedInPhone } from "./journeys.ts";
 
 /**
  * Discount sales in the browser (issue 22, decision 055). A manager plans one from the console
@@ -24,30 +23,6 @@ import { shootPhone, signedInPhone } from "./journeys.ts";
  * The shopper is a prepared one no other spec uses (41; 40 on the retry).
  */
 const shopperFor = (retry: number) => e2eSharedShoppers.email(retry === 0 ? 41 : 40);
-
-/** "2026-11-27T14:30" in Lagos (UTC+1) for an instant, as the date picker posts it. */
-function lagosMinute(instant: Date): string {
-  return new Date(instant.getTime() + 60 * 60_000).toISOString().slice(0, 16);
-}
-
-/**
- * Sets the start and the end the form posts. The calendar itself is tested in
- * date-picker.spec; what matters here is a sale that starts now, not in an hour.
- */
-async function setSaleTimes(page: Page, startsAt: Date, endsAt: Date) {
-  await page.evaluate(
-    ([start, end]) => {
-      const set = (name: string, value: string) => {
-        const input = document.querySelector<HTMLInputElement>(`input[type=hidden][name=${name}]`);
-        if (!input) throw new Error(`no ${name} field`);
-        input.value = value;
-      };
-      set("startsAt", start);
-      set("endsAt", end);
-    },
-    [lagosMinute(startsAt), lagosMinute(endsAt)] as const,
-  );
-}
 
 test("a manager plans a discount sale that starts now; cards and pages show it and checkout charges it", async ({
   browser,

@@ -10,7 +10,7 @@ import {
   resourceStatus,
   test,
 } from "./fixtures.ts";
-import { shootPhone, signedInPhone } from "./journeys.ts";
+import { setSaleTimes, shootPhone, signedInPhone } from "./journeys.ts";
 
 /**
  * Flash sales in the browser (issue 22, decision 054). A manager schedules one from the console
@@ -118,22 +118,9 @@ test("a sale scheduled to start a minute later counts down on its page, then ope
   await product.selectOption(value ?? "");
   await manager.getByLabel("Sale price (₦)").fill("9000");
   await manager.getByLabel("Units", { exact: true }).fill("2");
-  // The next whole minute at least a minute away, for 5 minutes. The calendar itself is tested
-  // in date-picker.spec; here the times are set as the pickers post them (Lagos, UTC+1).
+  // The next whole minute at least a minute away, for 5 minutes.
   const start = Math.ceil((Date.now() + 60_000) / 60_000) * 60_000;
-  const lagos = (at: number) => new Date(at + 60 * 60_000).toISOString().slice(0, 16);
-  await manager.evaluate(
-    ([from, to]) => {
-      const set = (field: string, text: string) => {
-        const input = document.querySelector<HTMLInputElement>(`input[type=hidden][name=${field}]`);
-        if (!input) throw new Error(`no ${field} field`);
-        input.value = text;
-      };
-      set("startsAt", from);
-      set("endsAt", to);
-    },
-    [lagos(start), lagos(start + 5 * 60_000)] as const,
-  );
+  await setSaleTimes(manager, new Date(start), new Date(start + 5 * 60_000));
   await manager.getByRole("button", { name: "Schedule the sale" }).click();
   await expect(
     manager.getByText("Scheduled. Shoppers can open the sale's page now."),

@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { toLagosDateTime } from "#app/sales/sale-window.ts";
 import { e2eFixtures, e2ePassword } from "../support/e2e-fixtures.ts";
 import {
   addCardToCart,
@@ -94,4 +95,24 @@ export async function payForProduct(page: Page, fromEnd: number): Promise<PaidOr
   const number = (await order.getByText(orderNumber).textContent())?.trim() ?? "";
   expect(number).toMatch(orderNumber);
   return { number, totalKobo: lineKobo, points: Math.floor(lineKobo / 10_000) };
+}
+
+/**
+ * Sets the start and the end a sale form of the console posts (flash or discount), as its date
+ * pickers post them (Lagos time). The calendar itself is tested in date-picker.spec; the sales
+ * journeys need sales that start within a minute, not at the pickers' defaults.
+ */
+export async function setSaleTimes(page: Page, startsAt: Date, endsAt: Date) {
+  await page.evaluate(
+    ([start, end]) => {
+      const set = (name: string, value: string) => {
+        const input = document.querySelector<HTMLInputElement>(`input[type=hidden][name=${name}]`);
+        if (!input) throw new Error(`no ${name} field`);
+        input.value = value;
+      };
+      set("startsAt", start);
+      set("endsAt", end);
+    },
+    [toLagosDateTime(startsAt), toLagosDateTime(endsAt)] as const,
+  );
 }
