@@ -12,6 +12,7 @@ import {
   posting,
   type RoleFixtures,
 } from "#tests/support/role-matrix.ts";
+import { saleForm } from "#tests/support/sales.ts";
 import { createDiscountSale } from "./discounts.server.ts";
 import { toLagosDateTime } from "./sale-window.ts";
 
@@ -29,8 +30,7 @@ beforeAll(async () => {
   fixtures = await createRoleFixtures(database.db);
   const product = await createProduct(database.db, { businessId: fixtures.business.id });
   const start = new Date(Math.floor(Date.now() / 60_000) * 60_000);
-  const form = new FormData();
-  for (const [name, value] of Object.entries({
+  const form = saleForm({
     name: "Harmattan sale",
     kind: "percent",
     percentOff: "10",
@@ -38,8 +38,7 @@ beforeAll(async () => {
     products: product.id,
     startsAt: toLagosDateTime(start),
     endsAt: toLagosDateTime(new Date(start.getTime() + 60 * 60_000)),
-  }))
-    form.set(name, value);
+  });
   const made = await createDiscountSale(
     database.db,
     {

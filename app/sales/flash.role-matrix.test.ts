@@ -12,6 +12,7 @@ import {
   posting,
   type RoleFixtures,
 } from "#tests/support/role-matrix.ts";
+import { saleForm } from "#tests/support/sales.ts";
 import { createFlashSale } from "./flash.server.ts";
 import { toLagosDateTime } from "./sale-window.ts";
 
@@ -29,16 +30,14 @@ beforeAll(async () => {
   fixtures = await createRoleFixtures(database.db);
   const product = await createProduct(database.db, { businessId: fixtures.business.id });
   const start = new Date(Math.floor(Date.now() / 60_000) * 60_000);
-  const form = new FormData();
-  for (const [name, value] of Object.entries({
+  const form = saleForm({
     product: product.id,
     units: "3",
     salePrice: "9000",
     perShopperLimit: "1",
     startsAt: toLagosDateTime(start),
     endsAt: toLagosDateTime(new Date(start.getTime() + 60 * 60_000)),
-  }))
-    form.set(name, value);
+  });
   const made = await createFlashSale(
     database.db,
     {

@@ -19,6 +19,7 @@ import { startServices } from "#app/services.server.ts";
 import { newVoucherCode } from "#app/vouchers/issue.server.ts";
 import { voucherGifts, vouchers } from "#app/vouchers/issued-schema.server.ts";
 import { e2ePassword, e2eSharedShoppers } from "./e2e-accounts.ts";
+import { saleForm } from "./sales.ts";
 
 /**
  * People the browser suite signs in as, made before the server starts: the app's own start
@@ -215,13 +216,14 @@ async function sampleFlashSale(db: Database, businessId: string, managerEmail: s
   if (!product || !manager) throw new Error("no product or manager for the sample flash sale");
   const start = new Date(Math.floor(Date.now() / 60_000) * 60_000);
   const salePriceKobo = Math.floor((product.priceKobo * 0.7) / 100) * 100;
-  const form = new FormData();
-  form.set("product", product.id);
-  form.set("units", "3");
-  form.set("perShopperLimit", "1");
-  form.set("salePrice", String(salePriceKobo / 100));
-  form.set("startsAt", toLagosDateTime(start));
-  form.set("endsAt", toLagosDateTime(new Date(start.getTime() + 2 * 24 * 60 * 60_000)));
+  const form = saleForm({
+    product: product.id,
+    units: "3",
+    perShopperLimit: "1",
+    salePrice: String(salePriceKobo / 100),
+    startsAt: toLagosDateTime(start),
+    endsAt: toLagosDateTime(new Date(start.getTime() + 2 * 24 * 60 * 60_000)),
+  });
   const made = await createFlashSale(
     db,
     { businessId, userId: manager.id, request: new Request("http://localhost/vendor") },
@@ -267,8 +269,7 @@ async function discountFixtures(db: Database, businessId: string, managerEmail: 
     .from(users)
     .where(eq(users.email, managerEmail));
   const start = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 60 * 24 * 60 * 60_000);
-  const form = new FormData();
-  for (const [name, value] of Object.entries({
+  const form = saleForm({
     name: "Harmattan sale",
     kind: "percent",
     percentOff: "10",
@@ -276,8 +277,7 @@ async function discountFixtures(db: Database, businessId: string, managerEmail: 
     products: id,
     startsAt: toLagosDateTime(start),
     endsAt: toLagosDateTime(new Date(start.getTime() + 7 * 24 * 60 * 60_000)),
-  }))
-    form.set(name, value);
+  });
   const made = await createDiscountSale(
     db,
     { businessId, userId: manager?.id ?? "", request: new Request("http://localhost/vendor") },
