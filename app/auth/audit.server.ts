@@ -68,7 +68,11 @@ export type AuditAction =
   | "review.flagged"
   | "review.kept"
   | "review.removed"
-  | "review.edit-requested";
+  | "review.edit-requested"
+  // The reward shop: rewards made and archived (admins or a business), a business reward used.
+  | "reward.created"
+  | "reward.archived"
+  | "reward.used";
 
 export interface AuditEntry {
   action: AuditAction;

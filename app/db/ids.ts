@@ -54,7 +54,10 @@ export type IdPrefix =
   | "lrg"
   | "rev"
   | "rvi"
-  | "rvf";
+  | "rvf"
+  | "rwd"
+  | "rwc"
+  | "rdm";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${base32(randomBytes(10))}`;

@@ -12,6 +12,7 @@ export * from "../orders/schema.server.ts";
 export * from "../payouts/schema.server.ts";
 export * from "../points/schema.server.ts";
 export * from "../referrals/schema.server.ts";
+export * from "../reward-shop/schema.server.ts";
 export * from "../reviews/schema.server.ts";
 export * from "../sales/schema.server.ts";
 export * from "../vouchers/issued-schema.server.ts";

@@ -1,0 +1,164 @@
+import { wholeNumberField } from "#app/number-fields.ts";
+import { z } from "#app/zod.ts";
+
+/**
+ * The reward form's rules (issue 23, decision 056), for admins' platform rewards and businesses'
+ * own alike. Whether the category exists is the server's check after this; the kind and the
+ * pool of codes are for platform rewards only (a business's reward is always its own kind and
+ * its codes are Oja's).
+ */
+export const rewardLimits = {
+  nameMin: 3,
+  nameMax: 80,
+  descriptionMax: 1000,
+  maxPoints: 1_000_000,
+  maxStock: 100_000,
+  maxPerShopper: 100,
+  /** Codes added to a pool in one go (a partner's batch). */
+  maxCodesAtOnce: 1000,
+  codeMin: 4,
+  codeMax: 64,
+  /** How far ahead a reward may start. */
+  maxDaysAhead: 365,
+} as const;
+
+export const platformRewardKinds = ["airtime", "data", "partner_voucher"] as const;
+export type PlatformRewardKind = (typeof platformRewardKinds)[number];
+
+export const rewardKindLabels = {
+  airtime: "Airtime",
+  data: "Data bundles",
+  partner_voucher: "Partner vouchers",
+  business: "From businesses",
+} as const;
+export type RewardKind = keyof typeof rewardKindLabels;
+
+const day = (label: string) =>
+  z
+    .string({ message: `${label} is needed` })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a day like 2026-12-01`)
+    .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), `${label} isn't a real day`);
+
+const codeLine = new RegExp(`^[A-Za-z0-9-]{${rewardLimits.codeMin},${rewardLimits.codeMax}}$`);
+
+/**
+ * A partner's codes as pasted, one a line: blank lines and repeats are dropped, each must be 4–64
+ * letters, digits or dashes (a PIN, a voucher code).
+ */
+export const poolCodesField = z.string().transform((raw, ctx) => {
+  const lines = [
+    ...new Set(
+      raw
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    ),
+  ];
+  const bad = lines.find((line) => !codeLine.test(line));
+  if (bad !== undefined) {
+    ctx.addIssue({
+      code: "custom",
+      message: `“${bad.slice(0, 20)}” isn't a code: each line must be ${rewardLimits.codeMin}–${rewardLimits.codeMax} letters, digits or dashes`,
+    });
+    return z.NEVER;
+  }
+  if (lines.length > rewardLimits.maxCodesAtOnce) {
+    ctx.addIssue({
+      code: "custom",
+      message: `Add at most ${rewardLimits.maxCodesAtOnce.toLocaleString("en-NG")} codes at a time`,
+    });
+    return z.NEVER;
+  }
+  return lines;
+});
+
+/**
+ * The reward form as of `today` (a Lagos day, YYYY-MM-DD). Every field arrives as text, an absent
+ * one as "" (the optional ones are empty then).
+ */
+export function rewardFormSchema(today: string, owner: "platform" | "business") {
+  const latestStart = new Date(Date.parse(`${today}T00:00:00Z`) + rewardLimits.maxDaysAhead * 864e5)
+    .toISOString()
+    .slice(0, 10);
+  return z
+    .object({
+      name: z
+        .string({ message: "Name the reward" })
+        .trim()
+        .min(
+          rewardLimits.nameMin,
+          `Name the reward in ${rewardLimits.nameMin} to ${rewardLimits.nameMax} characters`,
+        )
+        .max(
+          rewardLimits.nameMax,
+          `Name the reward in ${rewardLimits.nameMin} to ${rewardLimits.nameMax} characters`,
+        ),
+      description: z
+        .string()
+        .trim()
+        .max(
+          rewardLimits.descriptionMax,
+          `Keep the description to ${rewardLimits.descriptionMax} characters`,
+        )
+        .default(""),
+      pointsCost: wholeNumberField("Points", 1, rewardLimits.maxPoints, false),
+      perShopperLimit: wholeNumberField("Per shopper", 1, rewardLimits.maxPerShopper, true),
+      category: z.string().trim().max(64).default(""),
+      startsOn: day("First day"),
+      endsOn: z.string().trim().default(""),
+      ...(owner === "platform"
+        ? {
+            kind: z.enum(platformRewardKinds, {
+              message: "Choose airtime, data or a partner voucher",
+            }),
+            codes: poolCodesField,
+          }
+        : { stock: wholeNumberField("Stock", 0, rewardLimits.maxStock, true) }),
+    })
+    .superRefine((input, ctx) => {
+      if (input.startsOn < today) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["startsOn"],
+          message: "First day can't be in the past",
+        });
+      } else if (input.startsOn > latestStart) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["startsOn"],
+          message: `First day must be within ${rewardLimits.maxDaysAhead} days`,
+        });
+      }
+      if (input.endsOn !== "") {
+        const end = day("Last day").safeParse(input.endsOn);
+        if (!end.success) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["endsOn"],
+            message: end.error.issues[0]?.message ?? "",
+          });
+        } else if (end.data < input.startsOn) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["endsOn"],
+            message: "Last day can't be before the first",
+          });
+        }
+      }
+      if ("codes" in input && Array.isArray(input.codes) && input.codes.length === 0) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["codes"],
+          message: "Add the partner's codes, one a line: each redemption hands out one",
+        });
+      }
+    });
+}
+
+export type RewardInput = z.output<ReturnType<typeof rewardFormSchema>>;
+
+/** A business's change of its reward's stock: what is left now, empty for no limit. */
+export const rewardStockSchema = z.object({
+  stock: wholeNumberField("Stock", 0, rewardLimits.maxStock, true),
+});
