@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { recordAudit } from "#app/auth/audit.server.ts";
 import type { FieldErrors } from "#app/auth/forms.ts";
 import { businesses } from "#app/catalog/schema.server.ts";
@@ -38,6 +38,19 @@ export type RedeemResult =
 
 const requestKeyPattern = /^[0-9a-z]{20,32}$/;
 
+/**
+ * Why a reward can't be had, in the words both the redemption and the checkout page use: the
+ * page says it before the press (and greys the button), the redemption when it decides.
+ */
+export const redeemRefusals = {
+  notOnOffer: "This reward isn't on offer now.",
+  allGone: "This reward has all gone.",
+  limitReached: (limit: number) =>
+    `You have had this reward ${limit === 1 ? "already: it is once per shopper" : `${limit} times, as many as one shopper may`}.`,
+  notEnoughPoints: (cost: number, available: number) =>
+    `This reward needs ${cost.toLocaleString("en-NG")} points; you have ${available.toLocaleString("en-NG")} to spend.`,
+};
+
 async function redemptionView(executor: Executor, id: string): Promise<Redemption | null> {
   const [row] = await executor
     .select({
@@ -75,6 +88,15 @@ function toRedemption(row: {
     createdAt: redemption.createdAt.toISOString(),
     usedAt: redemption.usedAt?.toISOString() ?? null,
   };
+}
+
+/** How many times the shopper has had this reward (its per-shopper limit counts them). */
+export async function timesRedeemed(executor: Executor, rewardId: string, userId: string) {
+  const [had] = await executor
+    .select({ count: count() })
+    .from(rewardRedemptions)
+    .where(and(eq(rewardRedemptions.rewardId, rewardId), eq(rewardRedemptions.userId, userId)));
+  return had?.count ?? 0;
 }
 
 async function redemptionByKey(executor: Executor, userId: string, requestKey: string) {
@@ -121,25 +143,20 @@ export async function redeemReward(
       row.startsOn > today ||
       (row.endsOn !== null && row.endsOn < today)
     ) {
-      return { ok: false, status: 409, errors: { form: "This reward isn't on offer now." } };
+      return { ok: false, status: 409, errors: { form: redeemRefusals.notOnOffer } };
     }
     if (row.stock !== null && row.stock <= 0) {
-      return { ok: false, status: 409, errors: { form: "This reward has all gone." } };
+      return { ok: false, status: 409, errors: { form: redeemRefusals.allGone } };
     }
-    if (row.perShopperLimit !== null) {
-      const [had] = await tx
-        .select({ count: count() })
-        .from(rewardRedemptions)
-        .where(and(eq(rewardRedemptions.rewardId, row.id), eq(rewardRedemptions.userId, userId)));
-      if ((had?.count ?? 0) >= row.perShopperLimit) {
-        return {
-          ok: false,
-          status: 409,
-          errors: {
-            form: `You have had this reward ${row.perShopperLimit === 1 ? "already: it is once per shopper" : `${row.perShopperLimit} times, as many as one shopper may`}.`,
-          },
-        };
-      }
+    if (
+      row.perShopperLimit !== null &&
+      (await timesRedeemed(tx, row.id, userId)) >= row.perShopperLimit
+    ) {
+      return {
+        ok: false,
+        status: 409,
+        errors: { form: redeemRefusals.limitReached(row.perShopperLimit) },
+      };
     }
     const redemptionId = newId("rdm");
     const debit = await recordPoints(
@@ -158,9 +175,7 @@ export async function redeemReward(
       return {
         ok: false,
         status: 409,
-        errors: {
-          form: `This reward needs ${row.pointsCost.toLocaleString("en-NG")} points; you have ${debit.wallet.available.toLocaleString("en-NG")} to spend.`,
-        },
+        errors: { form: redeemRefusals.notEnoughPoints(row.pointsCost, debit.wallet.available) },
       };
     }
     let code: string;
@@ -217,6 +232,37 @@ export async function redemptionsOf(executor: Executor, userId: string): Promise
     .orderBy(desc(rewardRedemptions.createdAt), desc(rewardRedemptions.id))
     .limit(200);
   return rows.map(toRedemption);
+}
+
+/** How many rewards the shopper has redeemed, and how many of them are still to be handed over. */
+export async function redemptionCountsOf(executor: Executor, userId: string) {
+  const [row] = await executor
+    .select({
+      all: count(),
+      issued: sql<number>`(count(*) filter (where ${rewardRedemptions.status} = 'issued'))::int`,
+    })
+    .from(rewardRedemptions)
+    .where(eq(rewardRedemptions.userId, userId));
+  return { all: Number(row?.all ?? 0), issued: Number(row?.issued ?? 0) };
+}
+
+/** Every redemption of the shopper, oldest first, for "Download my data" (no page limit). */
+export async function redemptionsForExport(executor: Executor, userId: string) {
+  return executor
+    .select({
+      id: rewardRedemptions.id,
+      reward: rewardRedemptions.name,
+      business: businesses.name,
+      points: rewardRedemptions.points,
+      code: rewardRedemptions.code,
+      status: rewardRedemptions.status,
+      redeemedAt: rewardRedemptions.createdAt,
+      usedAt: rewardRedemptions.usedAt,
+    })
+    .from(rewardRedemptions)
+    .leftJoin(businesses, eq(businesses.id, rewardRedemptions.businessId))
+    .where(eq(rewardRedemptions.userId, userId))
+    .orderBy(asc(rewardRedemptions.createdAt), asc(rewardRedemptions.id));
 }
 
 /** One of the shopper's redemptions; null for anyone else's (their pages answer 404). */
