@@ -25,13 +25,7 @@ export const rewardLimits = {
 export const platformRewardKinds = ["airtime", "data", "partner_voucher"] as const;
 export type PlatformRewardKind = (typeof platformRewardKinds)[number];
 
-export const rewardKindLabels = {
-  airtime: "Airtime",
-  data: "Data bundles",
-  partner_voucher: "Partner vouchers",
-  business: "From businesses",
-} as const;
-export type RewardKind = keyof typeof rewardKindLabels;
+export { type RewardKind, rewardKindLabels } from "./reward-kinds.ts";
 
 const day = (label: string) =>
   z
