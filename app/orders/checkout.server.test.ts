@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import type { DatabaseHandle } from "#app/db/database.server.ts";
 import { emailOutbox, products } from "#app/db/schema.server.ts";
 import { writeHandoverSettings } from "#app/delivery/settings.server.ts";
+import { koboPerPointSpent } from "#app/points/checkout-points.ts";
+import { recordPoints, walletOf } from "#app/points/ledger.server.ts";
 import { sign } from "#server/paystack-simulator/index.ts";
 import { signUpAs, type TestAccount } from "#tests/support/accounts.ts";
 import {
@@ -1322,5 +1324,194 @@ describe("holds are bounded (decision 030)", () => {
     expect(share.groups[0]?.lines[0]?.issues).toEqual([
       { kind: "over_limit", reason: "share", allowed: 10 },
     ]);
+  });
+});
+
+describe("points at checkout (decision 057)", () => {
+  const later = (minutes: number) => () => new Date(Date.now() + minutes * 60_000);
+
+  /** A shopper of their own with `points` to spend. */
+  async function pointsHolder(points: number) {
+    const account = await signUpAs(db(), { name: "Tolu Points" });
+    await db().transaction((tx) =>
+      recordPoints(tx, {
+        userId: account.userId,
+        kind: "earn",
+        availableDelta: points,
+        cause: `test-gift:${account.userId}`,
+      }),
+    );
+    return account;
+  }
+
+  /** Checks out with `points`, expecting the total the page would show after them. */
+  async function checkOutWithPoints(lines: Line[], points: number, who: TestAccount) {
+    const quote = await quoteCart(db(), lines);
+    return checkOut(
+      lines,
+      {
+        usePoints: String(points),
+        expectedTotalKobo: String(quote.totalKobo - points * koboPerPointSpent),
+      },
+      who,
+    );
+  }
+
+  const balance = async (who: TestAccount) => (await walletOf(db(), who.userId)).available;
+
+  test("points take ₦1 each off the payment, split over the orders, paid by Oja without a split", async () => {
+    const ada = await pointsHolder(10_000);
+    const rice = await createProduct(db(), { businessId: spa.id, stock: 5, priceKobo: 1_000_000 });
+    const braids = await createProduct(db(), {
+      businessId: salon.id,
+      stock: 5,
+      priceKobo: 500_000,
+    });
+    const lines = [
+      { id: rice.id, quantity: 1 },
+      { id: braids.id, quantity: 1 },
+    ];
+    // ₦15,000 in all: 6,000 points take ₦6,000 off.
+    const payment = started(await checkOutWithPoints(lines, 6_000, ada));
+    expect(await balance(ada)).toBe(4_000);
+    const [checkout] = await db()
+      .select()
+      .from(checkouts)
+      .where(eq(checkouts.id, payment.checkoutId));
+    expect(checkout).toMatchObject({ totalKobo: 900_000, pointsUsed: 6_000 });
+    const placed = await ordersOf(payment.checkoutId);
+    expect(placed.map((order) => order.pointsUsed).sort((a, b) => b - a)).toEqual([4_000, 2_000]);
+    expect(placed.every((order) => order.payoutSubaccount === null)).toBe(true);
+    expect(pay.simulator.transaction(payment.reference)?.amount).toBe(900_000);
+    pay.simulator.complete(payment.reference, "success");
+    expect(await verifyAndConfirm(context(), payment.reference)).toMatchObject({ kind: "paid" });
+    // Earned on the ₦9,000 paid in money, not on what points paid: 60 + 30 of 150 → 90.
+    expect(await walletOf(db(), ada.userId)).toEqual({ available: 4_000, pending: 90 });
+  });
+
+  test("more than half of the order, or more than the shopper has, is refused and nothing is written", async () => {
+    const ada = await pointsHolder(3_000);
+    const product = await createProduct(db(), {
+      businessId: spa.id,
+      stock: 2,
+      priceKobo: 1_000_000,
+    });
+    const lines = [{ id: product.id, quantity: 1 }];
+    const tooMuch = await checkOutWithPoints(lines, 5_001, ada);
+    expect(tooMuch).toMatchObject({ ok: false, status: 409 });
+    if (!tooMuch.ok && tooMuch.status === 409) {
+      expect(tooMuch.message).toContain("at most half");
+    }
+    const rich = await checkOutWithPoints(lines, 3_001, ada);
+    expect(rich).toMatchObject({ ok: false, status: 409 });
+    if (!rich.ok && rich.status === 409) expect(rich.message).toContain("3,000 points");
+    // A total computed without the points doesn't match what the server charges.
+    const stale = await checkOut(lines, { usePoints: "1000" }, ada);
+    expect(stale).toMatchObject({ ok: false, status: 409 });
+    const nonsense = await checkOut(lines, { usePoints: "-5" }, ada);
+    expect(nonsense).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: { usePoints: expect.any(String) },
+    });
+    expect(await balance(ada)).toBe(3_000);
+    expect(await stockOf(product.id)).toBe(2);
+  });
+
+  test("cancelled unpaid (a declined card, then Cancel): the points come back, once", async () => {
+    const ada = await pointsHolder(2_000);
+    const product = await createProduct(db(), { businessId: spa.id, stock: 2, priceKobo: 800_000 });
+    const payment = started(
+      await checkOutWithPoints([{ id: product.id, quantity: 1 }], 2_000, ada),
+    );
+    expect(await balance(ada)).toBe(0);
+    pay.simulator.complete(payment.reference, "failed");
+    expect(await verifyAndConfirm(context(), payment.reference)).toMatchObject({
+      kind: "not_paid",
+    });
+    expect(await cancelUnpaidCheckout(db(), ada.userId, payment.checkoutId)).toEqual({ ok: true });
+    await cancelUnpaidCheckout(db(), ada.userId, payment.checkoutId);
+    expect(await balance(ada)).toBe(2_000);
+  });
+
+  test("abandoned: the points come back with the stock; a late payment takes them again, or is refunded when they're gone", async () => {
+    const ada = await pointsHolder(1_000);
+    const product = await createProduct(db(), { businessId: spa.id, stock: 4, priceKobo: 400_000 });
+    const late = started(await checkOutWithPoints([{ id: product.id, quantity: 1 }], 1_000, ada));
+    await reconcilePayments({ ...context(), now: later(31) });
+    expect(await balance(ada)).toBe(1_000);
+    pay.simulator.complete(late.reference, "success");
+    expect(await verifyAndConfirm(context(), late.reference)).toMatchObject({ kind: "paid" });
+    expect(await balance(ada)).toBe(0);
+
+    const kemi = await pointsHolder(1_000);
+    const gone = started(await checkOutWithPoints([{ id: product.id, quantity: 1 }], 1_000, kemi));
+    await reconcilePayments({ ...context(), now: later(31) });
+    // Spent elsewhere before the late payment arrived.
+    await db().transaction((tx) =>
+      recordPoints(tx, {
+        userId: kemi.userId,
+        kind: "spend",
+        availableDelta: -600,
+        cause: `test-spend:${kemi.userId}`,
+      }),
+    );
+    pay.simulator.complete(gone.reference, "success");
+    expect(await verifyAndConfirm(context(), gone.reference)).toMatchObject({ kind: "refunded" });
+    const [order] = await ordersOf(gone.checkoutId);
+    expect(order).toMatchObject({
+      status: "cancelled",
+      closingReason: "Your points were spent before your payment arrived; your money is returned.",
+    });
+    expect(await balance(kemi)).toBe(400);
+    expect(await stockOf(product.id)).toBe(3);
+  });
+
+  test("a changed basket replaces the open checkout: its points come back and the new one takes its own", async () => {
+    const ada = await pointsHolder(1_500);
+    const product = await createProduct(db(), { businessId: spa.id, stock: 5, priceKobo: 500_000 });
+    const first = started(await checkOutWithPoints([{ id: product.id, quantity: 1 }], 1_000, ada));
+    expect(await balance(ada)).toBe(500);
+    // The first checkout's 1,000 points count as the shopper's for the new basket.
+    const second = started(await checkOutWithPoints([{ id: product.id, quantity: 2 }], 1_500, ada));
+    expect(second.checkoutId).not.toBe(first.checkoutId);
+    expect(await balance(ada)).toBe(0);
+    expect((await ordersOf(first.checkoutId))[0]?.status).toBe("replaced");
+    // The same basket again resumes it, its points still held.
+    const again = started(await checkOutWithPoints([{ id: product.id, quantity: 2 }], 1_500, ada));
+    expect(again.checkoutId).toBe(second.checkoutId);
+    expect(await balance(ada)).toBe(0);
+  });
+
+  test("refunds return money up to what was paid in money, and the points in proportion", async () => {
+    const ada = await pointsHolder(5_000);
+    const product = await createProduct(db(), {
+      businessId: spa.id,
+      stock: 2,
+      priceKobo: 1_000_000,
+    });
+    const payment = started(
+      await checkOutWithPoints([{ id: product.id, quantity: 1 }], 4_000, ada),
+    );
+    pay.simulator.complete(payment.reference, "success");
+    await verifyAndConfirm(context(), payment.reference);
+    const [order] = await ordersOf(payment.checkoutId);
+    if (!order) throw new Error("no order");
+    // ₦10,000: ₦6,000 in money, 4,000 points. Half the money back → half the points.
+    expect(await refundOrder(db(), order.id, "Half", { amountKobo: 300_000 })).toMatchObject({
+      ok: true,
+    });
+    expect(await balance(ada)).toBe(1_000 + 2_000);
+    expect(await refundOrder(db(), order.id, "Too much", { amountKobo: 300_001 })).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(await refundOrder(db(), order.id, "The rest")).toMatchObject({
+      ok: true,
+      amountKobo: 300_000,
+    });
+    expect(await balance(ada)).toBe(5_000);
+    // Every point the order earned went back with the money.
+    expect((await walletOf(db(), ada.userId)).pending).toBe(0);
   });
 });

@@ -9,6 +9,7 @@ import { businesses, products, voucherOffers } from "#app/db/schema.server.ts";
 import { type DeliveryPlace, deliveryOption, pickupDetails } from "#app/delivery/areas.ts";
 import { handoverSettingsOf } from "#app/delivery/settings.server.ts";
 import { nairaToKobo } from "#app/money.ts";
+import { wholeNumberField } from "#app/number-fields.ts";
 import {
   newPaymentReference,
   type PaymentProvider,
@@ -23,6 +24,14 @@ import {
   type RecordedOrder,
 } from "#app/payouts/split.ts";
 import { readJson } from "#app/plain-text.ts";
+import { returnCheckoutPoints, takeCheckoutPoints } from "#app/points/checkout-points.server.ts";
+import {
+  koboPerPointSpent,
+  maxPointsFor,
+  splitPoints,
+  usablePoints,
+} from "#app/points/checkout-points.ts";
+import { walletOf } from "#app/points/ledger.server.ts";
 import { discountedPrice, discountSaleColumn } from "#app/sales/discount-price.server.ts";
 import { flashCartHolds, flashHoldsEndOf, flashUnitsSecured } from "#app/sales/flash.server.ts";
 import { optionalText, requiredText } from "#app/text-fields.ts";
@@ -346,6 +355,8 @@ const contactSchema = z.object({
   phone: nigerianPhone(false),
   lines: cartLinesField,
   expectedTotalKobo: z.coerce.number().int().nonnegative(),
+  /** Points the shopper chose to spend (decision 057); left out or empty: none. */
+  usePoints: wholeNumberField("Points", 0, 10_000_000, true).optional(),
 });
 
 const deliverySchema = z.object({
@@ -367,7 +378,9 @@ export interface CheckoutInput {
   email: string;
   phone: string;
   lines: CartLineInput[];
+  /** What the page showed to pay, after the points. */
   expectedTotalKobo: number;
+  usePoints: number;
   /** Per business in the cart; checked against the quote's businesses. */
   orders: Map<string, CheckoutOrderInput>;
   deliveryAddress: DeliveryAddress | null;
@@ -411,7 +424,12 @@ export function parseCheckoutForm(
   if (!contact.success || Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
-    input: { ...contact.data, orders: orderInputs, deliveryAddress },
+    input: {
+      ...contact.data,
+      usePoints: contact.data.usePoints ?? 0,
+      orders: orderInputs,
+      deliveryAddress,
+    },
   };
 }
 
@@ -573,7 +591,19 @@ export async function releaseHold(tx: Executor, checkoutId: string, now: Date) {
     .set({ stockHold: "released", updatedAt: now })
     .where(and(eq(checkouts.id, checkoutId), eq(checkouts.stockHold, "held")))
     .returning({ id: checkouts.id });
-  if (released.length > 0) await returnStock(tx, await heldLinesOf(tx, checkoutId));
+  if (released.length === 0) return;
+  await returnStock(tx, await heldLinesOf(tx, checkoutId));
+  await returnCheckoutPoints(tx, await checkoutPointsOf(tx, checkoutId), now);
+}
+
+/** Whose checkout it is and the points it took, for the ledger's moves. */
+export async function checkoutPointsOf(tx: Executor, checkoutId: string) {
+  const [checkout] = await tx
+    .select({ id: checkouts.id, shopperId: checkouts.shopperId, pointsUsed: checkouts.pointsUsed })
+    .from(checkouts)
+    .where(eq(checkouts.id, checkoutId));
+  if (!checkout) throw new Error(`no checkout ${checkoutId}`);
+  return checkout;
 }
 
 /** Takes held-then-released stock again for a late payment; false when it has run out. */
@@ -644,6 +674,7 @@ export function basketFingerprint(quote: Quote, input: CheckoutInput): string {
         email: input.email,
         phone: input.phone,
         totalKobo: quote.totalKobo,
+        points: input.usePoints,
       }),
     )
     .digest("base64url");
@@ -824,6 +855,10 @@ export async function startCheckout(
       if (open?.stockHold === "held") {
         await returnStock(tx, await heldLinesOf(tx, open.id));
       }
+      // Likewise its points: they come back if this basket replaces it, or stay with it.
+      const spendablePoints =
+        (await walletOf(tx, shopper.id)).available +
+        (open?.stockHold === "held" ? open.pointsUsed : 0);
       // The share of each product the shopper may hold is decided here, in the transaction that
       // takes the stock (decision 030): what their other checkouts hold counts against it.
       const { elsewhere } = await shopperHolds(tx, { id: shopper.id, email: input.email }, now);
@@ -860,7 +895,19 @@ export async function startCheckout(
       if (Object.keys(refused).length > 0) {
         throw new CheckoutRefused({ ok: false, status: 400, errors: refused });
       }
-      if (quote.totalKobo !== input.expectedTotalKobo) {
+      if (input.usePoints > usablePoints(quote.totalKobo, spendablePoints)) {
+        throw new CheckoutRefused({
+          ok: false,
+          status: 409,
+          message:
+            input.usePoints > maxPointsFor(quote.totalKobo)
+              ? `Points can pay at most half of this order: ${maxPointsFor(quote.totalKobo).toLocaleString("en-NG")} points. Check the new total and pay again.`
+              : `You have ${spendablePoints.toLocaleString("en-NG")} points to spend now. Check the new total and pay again.`,
+          quote,
+        });
+      }
+      const payKobo = quote.totalKobo - input.usePoints * koboPerPointSpent;
+      if (payKobo !== input.expectedTotalKobo) {
         throw new CheckoutRefused({
           ok: false,
           status: 409,
@@ -889,6 +936,10 @@ export async function startCheckout(
       );
       const checkoutId = newId("chk");
       const orderNumbers: string[] = [];
+      const orderPoints = splitPoints(
+        input.usePoints,
+        quote.groups.map((group) => group.subtotalKobo + group.deliveryFeeKobo),
+      );
       const subaccounts = await payoutSubaccountsOf(
         tx,
         quote.groups.map((group) => group.business.id),
@@ -899,7 +950,8 @@ export async function startCheckout(
         shopperId: shopper.id,
         email: input.email,
         phone: input.phone,
-        totalKobo: quote.totalKobo,
+        totalKobo: payKobo,
+        pointsUsed: input.usePoints,
         currency: paymentDefaults.currency,
         stockHold: "held",
         holdExpiresAt: holdUntil(now, earliestFlashEnd(quote)),
@@ -918,7 +970,10 @@ export async function startCheckout(
         // The commission and where the business's share goes are fixed now (decision 026): a
         // later change of rate or bank account never reprices an order already placed.
         const { commissionKobo } = orderShare(group, context.commissionRateBp);
-        const payoutSubaccount = subaccounts.get(group.business.id) ?? null;
+        // Points are Oja's to bear: a payment short by them can't carry the businesses' full
+        // shares as a split, so Oja pays those businesses by transfer (decision 057).
+        const payoutSubaccount =
+          input.usePoints > 0 ? null : (subaccounts.get(group.business.id) ?? null);
         recorded.push({
           subtotalKobo: group.subtotalKobo,
           deliveryFeeKobo: group.deliveryFeeKobo,
@@ -944,6 +999,7 @@ export async function startCheckout(
           commissionRateBp: context.commissionRateBp,
           commissionKobo,
           payoutSubaccount,
+          pointsUsed: orderPoints[position] ?? 0,
           createdAt: now,
           updatedAt: now,
         });
@@ -971,12 +1027,27 @@ export async function startCheckout(
         ),
         now,
       );
-      const reference = await recordPaymentAttempt(tx, checkoutId, quote.totalKobo, now);
+      const pointsTaken = await takeCheckoutPoints(
+        tx,
+        { id: checkoutId, shopperId: shopper.id, pointsUsed: input.usePoints },
+        now,
+      );
+      // Checked above under the shopper's lock; the ledger's own check is the last word.
+      if (!pointsTaken) {
+        throw new CheckoutRefused({
+          ok: false,
+          status: 409,
+          message:
+            "Your points changed while you were checking out. Check the new total and pay again.",
+          quote,
+        });
+      }
+      const reference = await recordPaymentAttempt(tx, checkoutId, payKobo, now);
       return {
         kind: "new" as const,
         checkoutId,
         reference,
-        amountKobo: quote.totalKobo,
+        amountKobo: payKobo,
         email: input.email,
         orderNumbers,
         businessNames: quote.groups.map((group) => group.business.name),
@@ -1081,6 +1152,8 @@ export async function makeRoomForNewHold(
       updatedAt: now,
     })
     .where(eq(checkouts.id, open.id));
+  // Its stock went back with the caller's returnStock; its points go back here.
+  if (open.stockHold === "held") await returnCheckoutPoints(tx, open, now);
 }
 
 /** What a checkout's transaction wrote: a refusal, or a payment to hand out, wait for or start. */

@@ -12,6 +12,7 @@ import {
   PaymentProviderError,
   type TransactionStatus,
 } from "#app/payments/provider.server.ts";
+import { takeCheckoutPoints } from "#app/points/checkout-points.server.ts";
 import { creditPaidOrders } from "#app/points/order-points.server.ts";
 import { decideReferral } from "#app/referrals/referrals.server.ts";
 import { sellFlashHolds } from "#app/sales/flash.server.ts";
@@ -186,10 +187,14 @@ export async function confirmPayment(
     // still there. A flash sale hold is decided by the clock, not by the reconciliation job:
     // its units are secured (still held, or still free) in any case. If either can't be, the
     // orders are cancelled and the money returned.
-    if (!(await unitsSecured(tx, checkoutId, checkout.stockHold, now))) {
+    const secured = await unitsSecured(tx, checkout, now);
+    if (secured !== "secured") {
       await releaseHold(tx, checkoutId, now);
       await closeUnpaidOrders(tx, checkoutId, now, {
-        reason: "Some products sold out before your payment arrived; your money is returned.",
+        reason:
+          secured === "points-gone"
+            ? "Your points were spent before your payment arrived; your money is returned."
+            : "Some products sold out before your payment arrived; your money is returned.",
       });
       await tx.insert(refunds).values({
         id: newId("rfd"),
@@ -275,29 +280,40 @@ function settled(status: string, checkoutId: string): Confirmation {
   return { kind: "refunded", checkoutId };
 }
 
-class UnitsGone extends Error {}
+class UnitsGone extends Error {
+  readonly why: "sold-out" | "points-gone";
+  constructor(why: "sold-out" | "points-gone") {
+    super(why);
+    this.why = why;
+  }
+}
 
 /**
  * Whether everything a payment is for is still the shopper's: stock released after its hold ran
- * out is taken again, and flash sale holds become sold. All or nothing: when one can't be, what
- * the others took is undone (a savepoint) and the caller refunds.
+ * out is taken again with the points it gave back (decision 057), and flash sale holds become
+ * sold. All or nothing: when one can't be, what the others took is undone (a savepoint) and the
+ * caller refunds.
  */
 async function unitsSecured(
   tx: Executor,
-  checkoutId: string,
-  stockHold: (typeof checkouts.$inferSelect)["stockHold"],
+  checkout: typeof checkouts.$inferSelect,
   now: Date,
-): Promise<boolean> {
+): Promise<"secured" | UnitsGone["why"]> {
   try {
     await tx.transaction(async (savepoint) => {
-      const retaken =
-        stockHold !== "released" ||
-        (await retakeStock(savepoint, await heldLinesOf(savepoint, checkoutId), now));
-      if (!retaken || !(await sellFlashHolds(savepoint, checkoutId, now))) throw new UnitsGone();
+      if (checkout.stockHold === "released") {
+        if (!(await retakeStock(savepoint, await heldLinesOf(savepoint, checkout.id), now))) {
+          throw new UnitsGone("sold-out");
+        }
+        if (!(await takeCheckoutPoints(savepoint, checkout, now, { again: true }))) {
+          throw new UnitsGone("points-gone");
+        }
+      }
+      if (!(await sellFlashHolds(savepoint, checkout.id, now))) throw new UnitsGone("sold-out");
     });
-    return true;
+    return "secured";
   } catch (error) {
-    if (error instanceof UnitsGone) return false;
+    if (error instanceof UnitsGone) return error.why;
     throw error;
   }
 }

@@ -4,13 +4,14 @@ import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 import { businesses, images, productImages, products } from "#app/db/schema.server.ts";
 import { formatNaira, kobo, koboToNaira } from "#app/money.ts";
+import { returnRefundedPoints } from "#app/points/checkout-points.server.ts";
 import { reverseRefundedPoints } from "#app/points/order-points.server.ts";
 import { reverseReferralOfRefundedCheckout } from "#app/referrals/referrals.server.ts";
 import { refundOrderVouchers, voucherRefundRefusal } from "#app/vouchers/voucher-refunds.server.ts";
 import { releaseHold, returnStock } from "./checkout.server.ts";
 import { closeUnpaidOrders } from "./confirm.server.ts";
 import { refundedKobo } from "./order-refunds.server.ts";
-import { orderTotalKobo } from "./order-total.ts";
+import { orderPaidKobo, orderTotalKobo } from "./order-total.ts";
 import { checkouts, orderLines, orders, payments, refunds } from "./schema.server.ts";
 
 /**
@@ -230,7 +231,9 @@ export async function refundOrder(
       return { ok: false, status: 409, message: "Only a paid or fulfilled order can be refunded." };
     }
     // A refunded order may only take a refund again when one of its refunds failed.
-    const leftKobo = orderTotalKobo(order) - (await refundedKobo(tx, order.id));
+    // Money goes back as money, at most what was paid in it; points come back as points.
+    const paidKobo = orderPaidKobo(order);
+    const leftKobo = paidKobo - (await refundedKobo(tx, order.id));
     if (leftKobo <= 0) {
       return { ok: false, status: 409, message: "Everything paid for this order was refunded." };
     }
@@ -285,11 +288,17 @@ export async function refundOrder(
       createdAt: now,
       updatedAt: now,
     });
-    const totalKobo = orderTotalKobo(order);
+    const refundedBefore = paidKobo - leftKobo;
     await reverseRefundedPoints(
       tx,
-      { id: order.id, number: order.number, totalKobo },
-      { id: refundId, refundedKobo: totalKobo - leftKobo + amountKobo },
+      { id: order.id, number: order.number, totalKobo: orderTotalKobo(order), paidKobo },
+      { id: refundId, refundedKobo: refundedBefore + amountKobo },
+      now,
+    );
+    await returnRefundedPoints(
+      tx,
+      { number: order.number, shopperId: order.shopperId, pointsUsed: order.pointsUsed, paidKobo },
+      { id: refundId, refundedBefore, refundedAfter: refundedBefore + amountKobo },
       now,
     );
     if (closes) await reverseReferralOfRefundedCheckout(tx, order.checkoutId, now);

@@ -101,6 +101,11 @@ export const checkouts = pgTable(
     clientAddress: text("client_address"),
     /** When the hold was renewed by paying again; a hold is renewed at most once (decision 030). */
     holdRenewedAt: timestamp("hold_renewed_at", { withTimezone: true }),
+    /**
+     * Points the shopper spent on it (decision 057): 100 kobo off each, taken from the ledger with
+     * the stock and given back with it when the checkout closes unpaid. `totalKobo` is after them.
+     */
+    pointsUsed: integer("points_used").notNull().default(0),
     ...timestamps,
   },
   (table) => [
@@ -117,6 +122,7 @@ export const checkouts = pgTable(
       .on(table.clientAddress)
       .where(sql`${table.stockHold} = 'held'`),
     check("checkouts_total_positive", sql`${table.totalKobo} > 0`),
+    check("checkouts_points_used_not_negative", sql`${table.pointsUsed} >= 0`),
   ],
 );
 
@@ -162,6 +168,12 @@ export const orders = pgTable(
      * the business had none, and Oja owes it the share from the main account.
      */
     payoutSubaccount: text("payout_subaccount"),
+    /**
+     * The checkout's points that paid for part of this order (decision 057), 100 kobo each: the
+     * shopper paid subtotal + delivery fee − points × 100 in money. Oja bears them: the business's
+     * share is unchanged, paid by Oja (such an order has no subaccount split).
+     */
+    pointsUsed: integer("points_used").notNull().default(0),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
@@ -197,6 +209,10 @@ export const orders = pgTable(
     check(
       "orders_commission_within_items",
       sql`${table.commissionKobo} >= 0 and ${table.commissionKobo} <= ${table.subtotalKobo} and ${table.commissionRateBp} between 0 and 10000`,
+    ),
+    check(
+      "orders_points_within_total",
+      sql`${table.pointsUsed} >= 0 and ${table.pointsUsed}::bigint * 100 < ${table.subtotalKobo} + ${table.deliveryFeeKobo}`,
     ),
     check(
       "orders_delivery_fee_when_delivered",

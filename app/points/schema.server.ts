@@ -30,6 +30,11 @@ export const pointsEntryKind = pgEnum("points_entry_kind", [
   /** Points taken back: a refund of what earned them. */
   "reverse",
   "spend",
+  /**
+   * Spent points given back: a checkout's points when it closes unpaid, or an order's share of
+   * them when it is refunded (decision 057).
+   */
+  "return",
   "expire",
   /** A person at Oja corrected a wallet, with a reason. */
   "adjust",

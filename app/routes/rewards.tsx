@@ -220,6 +220,7 @@ const looks: Record<HistoryEntry["kind"], { label: string }> = {
   approve: { label: "Approved" },
   reverse: { label: "Taken back" },
   spend: { label: "Spent" },
+  return: { label: "Given back" },
   expire: { label: "Expired" },
   adjust: { label: "Corrected by Oja" },
 };
