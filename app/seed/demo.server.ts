@@ -13,10 +13,12 @@ import {
 } from "#app/catalog/schema.server.ts";
 import { slugify } from "#app/catalog/slugify.ts";
 import { isReservedSlug } from "#app/catalog/slugs.ts";
+import { lagosToday } from "#app/console/lagos-time.ts";
 import type { Database } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 import { deliveryAreas, deliverySettings } from "#app/delivery/schema.server.ts";
 import type { MediaStore } from "#app/media/store.server.ts";
+import { rewardCodes, rewards } from "#app/reward-shop/schema.server.ts";
 import { voucherOffers } from "#app/vouchers/schema.server.ts";
 
 /**
@@ -1677,6 +1679,172 @@ export function generatePartnerships(
 }
 
 // ---------------------------------------------------------------------------------------------
+// The reward shop (issue 23, decision 056)
+
+interface PlatformRewardSeed {
+  kind: "airtime" | "data" | "partner_voucher";
+  name: string;
+  description: string;
+  points: number;
+  /** How many made-up codes its pool starts with (its stock). */
+  codes: number;
+  code: (random: Random) => string;
+  perShopper?: number;
+}
+
+const digits = (random: Random, length: number) =>
+  Array.from({ length }, () => random.int(0, 9)).join("");
+const letters = (random: Random, length: number) =>
+  Array.from({ length }, () => random.pick([..."ABCDEFGHJKMNPQRSTUVWXYZ23456789"])).join("");
+
+/** Oja's own rewards: partners' codes (made up here, none of them loads anything). */
+const platformRewardSeeds: PlatformRewardSeed[] = [
+  {
+    kind: "airtime",
+    name: "₦500 MTN airtime",
+    description: "A ₦500 MTN recharge PIN. Dial *311*PIN# from the MTN line you want to top up.",
+    points: 500,
+    codes: 20,
+    code: (random) => digits(random, 16),
+  },
+  {
+    kind: "airtime",
+    name: "₦1,000 Airtel airtime",
+    description: "A ₦1,000 Airtel recharge PIN. Dial *126*PIN# from your Airtel line.",
+    points: 1_000,
+    codes: 15,
+    code: (random) => digits(random, 16),
+  },
+  {
+    kind: "data",
+    name: "1GB Glo data",
+    description:
+      "A 1GB Glo data PIN, good for 30 days once loaded. Dial *123*PIN# from your Glo line.",
+    points: 800,
+    codes: 12,
+    code: (random) => digits(random, 15),
+  },
+  {
+    kind: "partner_voucher",
+    name: "₦2,000 off at Chicken Republic",
+    description:
+      "₦2,000 off an order of ₦5,000 or more at any Chicken Republic. Show the code at the counter, or enter it in their app. Valid for 60 days from when you redeem it.",
+    points: 2_000,
+    codes: 10,
+    code: (random) => `CR-${letters(random, 4)}-${letters(random, 4)}`,
+    perShopper: 2,
+  },
+  {
+    kind: "partner_voucher",
+    name: "₦5,000 Jumia voucher",
+    description:
+      "₦5,000 off your next Jumia order of ₦15,000 or more. Enter the code at Jumia's checkout. One per order.",
+    points: 5_000,
+    codes: 3,
+    code: (random) => `JUM${letters(random, 9)}`,
+    perShopper: 1,
+  },
+];
+
+/** Rewards a business of each kind offers for points, at its till. */
+const businessRewardSeeds: Record<
+  string,
+  { name: string; description: string; points: number; stock: number | null; perShopper?: number }
+> = {
+  "spas-wellness": {
+    name: "Free manicure",
+    description:
+      "A classic manicure on the house. Book ahead and show your code at the front desk.",
+    points: 1_500,
+    stock: 25,
+    perShopper: 1,
+  },
+  "salons-barbers": {
+    name: "Free haircut",
+    description: "Any haircut on the house, wash included. Show your code before your cut.",
+    points: 2_000,
+    stock: null,
+  },
+  restaurants: {
+    name: "Small chops platter",
+    description:
+      "Puff-puff, samosa, spring rolls and peppered gizzard for two. Show your code when you order.",
+    points: 1_200,
+    stock: 8,
+    perShopper: 2,
+  },
+  fitness: {
+    name: "Free day pass",
+    description: "A day in the gym and any class on the timetable. Show your code at reception.",
+    points: 700,
+    stock: null,
+    perShopper: 1,
+  },
+};
+
+/**
+ * The reward shop's demo stock: Oja's own rewards with pools of made-up partner codes, and one
+ * reward from the first business of four kinds. The codes come from their own seeded PRNG, so
+ * adding the shop left every other demo row as it was. Business rewards carry their business's
+ * category slug; the caller files them under its id.
+ */
+export function generateRewards(
+  businessRows: ReadonlyArray<{ id?: string; categorySlug: string }>,
+  now: number,
+): {
+  rewardRows: Array<typeof rewards.$inferInsert & { categorySlug: string | null }>;
+  codeRows: Array<typeof rewardCodes.$inferInsert>;
+} {
+  const random = createRandom(demoSeed + 23);
+  const startsOn = lagosToday(new Date(now));
+  const rewardRows: Array<typeof rewards.$inferInsert & { categorySlug: string | null }> = [];
+  const codeRows: Array<typeof rewardCodes.$inferInsert> = [];
+  const created = () => new Date(now - rewardRows.length * 3_600_000);
+  for (const seed of platformRewardSeeds) {
+    const id = newId("rwd");
+    const codes = new Set<string>();
+    while (codes.size < seed.codes) codes.add(seed.code(random));
+    const at = created();
+    rewardRows.push({
+      id,
+      businessId: null,
+      categorySlug: null,
+      kind: seed.kind,
+      name: seed.name,
+      description: seed.description,
+      pointsCost: seed.points,
+      stock: codes.size,
+      perShopperLimit: seed.perShopper ?? null,
+      startsOn,
+      createdAt: at,
+      updatedAt: at,
+    });
+    for (const code of codes)
+      codeRows.push({ id: newId("rwc"), rewardId: id, code, createdAt: at });
+  }
+  for (const [categorySlug, seed] of Object.entries(businessRewardSeeds)) {
+    const business = businessRows.find((row) => row.categorySlug === categorySlug && row.id);
+    if (!business?.id) continue;
+    const at = created();
+    rewardRows.push({
+      id: newId("rwd"),
+      businessId: business.id,
+      categorySlug,
+      kind: "business",
+      name: seed.name,
+      description: seed.description,
+      pointsCost: seed.points,
+      stock: seed.stock,
+      perShopperLimit: seed.perShopper ?? null,
+      startsOn,
+      createdAt: at,
+      updatedAt: at,
+    });
+  }
+  return { rewardRows, codeRows };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Delivery and pickup (decision 021)
 
 export interface DeliveryDraft {
@@ -1771,8 +1939,8 @@ export interface SeedProgress {
 }
 
 /**
- * Fills an empty database with 48 businesses in 7 cities, 480 products, collections and a
- * picture for everything. All rows go in one transaction; the pictures are rendered while the
+ * Fills an empty database with 48 businesses in 7 cities, 480 products, collections, a picture
+ * for everything, voucher offers and the reward shop's rewards. All rows go in one transaction; the pictures are rendered while the
  * rows are written, and removed again if anything fails.
  */
 export async function seedDemo(
@@ -1905,9 +2073,12 @@ export async function seedDemo(
 
   const partnershipRows = generatePartnerships(businessRows, now);
   const voucherOfferRows = generateVoucherOffers(random, businessRows, now);
+  const { rewardRows, codeRows } = generateRewards(businessRows, now);
   const rowCount =
     partnershipRows.length +
     voucherOfferRows.length +
+    rewardRows.length +
+    codeRows.length +
     imageRows.length +
     businessRows.length +
     productRows.length +
@@ -1951,6 +2122,14 @@ export async function seedDemo(
       await write(collectionProductRows, (batch) => tx.insert(collectionProducts).values(batch));
       await write(partnershipRows, (batch) => tx.insert(partnerships).values(batch));
       await write(voucherOfferRows, (batch) => tx.insert(voucherOffers).values(batch));
+      await write(
+        rewardRows.map(({ categorySlug, ...row }) => ({
+          ...row,
+          categoryId: categorySlug ? (categoryIds.get(categorySlug) ?? null) : null,
+        })),
+        (batch) => tx.insert(rewards).values(batch),
+      );
+      await write(codeRows, (batch) => tx.insert(rewardCodes).values(batch));
       await rendering;
     });
   } catch (error) {

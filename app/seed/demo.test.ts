@@ -20,6 +20,8 @@ import { migrate } from "#app/db/migrate.server.ts";
 import { deliveryOption } from "#app/delivery/areas.ts";
 import { handoverSettingsOf } from "#app/delivery/settings.server.ts";
 import { diskMediaStore } from "#app/media/store.server.ts";
+import { rewardCodes, rewards } from "#app/reward-shop/schema.server.ts";
+import { shopFront } from "#app/reward-shop/shop.server.ts";
 import { voucherOffers } from "#app/vouchers/schema.server.ts";
 import {
   contrastWithWhite,
@@ -95,6 +97,34 @@ describe("the demo seed", () => {
       expect((row.validDays === null) !== (row.validUntil === null)).toBe(true);
     }
     expect(rows.some((row) => row.validUntil !== null)).toBe(true);
+  });
+
+  it("stocks the reward shop: Oja's rewards with a partner code for each one left, and businesses' own in their category", async () => {
+    const rows = await handle.db.select().from(rewards);
+    const codes = await handle.db.select().from(rewardCodes);
+    const byId = new Map((await handle.db.select().from(businesses)).map((row) => [row.id, row]));
+    const platform = rows.filter((row) => row.businessId === null);
+    expect(new Set(platform.map((row) => row.kind))).toEqual(
+      new Set(["airtime", "data", "partner_voucher"]),
+    );
+    for (const row of platform) {
+      const pool = codes.filter((code) => code.rewardId === row.id);
+      expect(pool.length).toBe(row.stock);
+      expect(new Set(pool.map((code) => code.code)).size).toBe(pool.length);
+    }
+    expect(rows.find((row) => row.name === "₦500 MTN airtime")).toMatchObject({
+      pointsCost: 500,
+      stock: 20,
+    });
+    const own = rows.filter((row) => row.businessId !== null);
+    expect(own.length).toBeGreaterThanOrEqual(3);
+    for (const row of own) {
+      expect(row.kind).toBe("business");
+      expect(row.categoryId).toBe(byId.get(row.businessId ?? "")?.categoryId);
+    }
+    const front = await shopFront(handle.db, 1_000);
+    expect(front.featured.length).toBe(8);
+    expect(front.affordable.every((card) => card.pointsCost <= 1_000)).toBe(true);
   });
 
   it("prices every product in whole naira, with any old price above the current one", async () => {
