@@ -6,8 +6,8 @@ import { formUploads, ImageUploadError } from "#app/media/uploads.server.ts";
 type Refused = { ok: false; status: 400; errors: FieldErrors };
 
 /**
- * A console form's pictures (a product's, a voucher offer's): the ids already chosen (uploaded
- * by the form's uploader) and the files posted with the form itself (the form without
+ * A console form's pictures (a product's, a voucher offer's, a reward's): the ids already chosen
+ * (uploaded by the form's uploader) and the files posted with the form itself (the form without
  * JavaScript, field `newImage`). The files are stored once the fields are right, added after the
  * chosen ones, and `save` runs with the whole list; whatever `save` answers, uploads it did not
  * keep (a refused save, a bad picture after good ones) are deleted, so a refused form leaves
@@ -16,7 +16,8 @@ type Refused = { ok: false; status: 400; errors: FieldErrors };
 export async function saveWithFormPictures<Result>(
   context: Readonly<RouterContextProvider>,
   form: FormData,
-  options: { chosen: string[]; most: number; tooMany: string; alt: string; businessId: string },
+  /** `businessId` is the uploading business's; Oja's own records (platform rewards) have none. */
+  options: { chosen: string[]; most: number; tooMany: string; alt: string; businessId?: string },
   save: (imageIds: string[]) => Promise<Result>,
 ): Promise<Result | Refused> {
   const files = form

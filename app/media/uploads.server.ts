@@ -3,7 +3,13 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { mediaUrl } from "#app/catalog/catalog.server.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
-import { businesses, images, productImages, voucherOfferImages } from "#app/db/schema.server.ts";
+import {
+  businesses,
+  images,
+  productImages,
+  rewards,
+  voucherOfferImages,
+} from "#app/db/schema.server.ts";
 import type { JobDefinition } from "#app/jobs/jobs.server.ts";
 import type { MediaStore } from "#app/media/store.server.ts";
 
@@ -79,10 +85,14 @@ export async function storeUploadedImage(
   return { id, url: mediaUrl(relative), width: info.width, height: info.height, alt };
 }
 
-/** A picture something shows: a product's, a voucher offer's, or a business's logo or cover. */
+/**
+ * A picture something shows: a product's, a voucher offer's, a reward's, or a business's logo or
+ * cover.
+ */
 const imageInUse = sql`(exists (select 1 from ${productImages} where ${productImages.imageId} = ${images.id})
   or exists (select 1 from ${voucherOfferImages} where ${voucherOfferImages.imageId} = ${images.id})
-  or exists (select 1 from ${businesses} where ${businesses.logoImageId} = ${images.id} or ${businesses.coverImageId} = ${images.id}))`;
+  or exists (select 1 from ${businesses} where ${businesses.logoImageId} = ${images.id} or ${businesses.coverImageId} = ${images.id})
+  or exists (select 1 from ${rewards} where ${rewards.imageId} = ${images.id}))`;
 
 /** A picture a record shows, as its form and its page read it. */
 export interface AttachedPicture {
