@@ -123,7 +123,7 @@ describe("making rewards", () => {
     expect(Object.keys(result.errors).sort()).toEqual(
       ["codes", "kind", "name", "pointsCost"].sort(),
     );
-    // The days are checked once every field reads right.
+    // A first day in the past, and a last day before the first.
     const days = await createReward(
       db(),
       business(),
@@ -169,10 +169,12 @@ describe("making rewards", () => {
     expect(await addRewardCodes(db(), platform() as never, airtime, form, now)).toEqual({
       ok: true,
       added: 2,
+      skipped: 0,
     });
     expect(await addRewardCodes(db(), platform() as never, airtime, form, now)).toEqual({
       ok: true,
       added: 0,
+      skipped: 2,
     });
     const [row] = await db().select().from(rewards).where(eq(rewards.id, airtime));
     expect(row?.stock).toBe(3);

@@ -67,14 +67,19 @@ export const poolCodesField = z.string().transform((raw, ctx) => {
   return lines;
 });
 
+/** The last day a reward made on `today` (a Lagos day) may start on; the form's picker ends there. */
+export function latestRewardStart(today: string): string {
+  return new Date(Date.parse(`${today}T00:00:00Z`) + rewardLimits.maxDaysAhead * 864e5)
+    .toISOString()
+    .slice(0, 10);
+}
+
 /**
  * The reward form as of `today` (a Lagos day, YYYY-MM-DD). Every field arrives as text, an absent
  * one as "" (the optional ones are empty then).
  */
 export function rewardFormSchema(today: string, owner: "platform" | "business") {
-  const latestStart = new Date(Date.parse(`${today}T00:00:00Z`) + rewardLimits.maxDaysAhead * 864e5)
-    .toISOString()
-    .slice(0, 10);
+  const latestStart = latestRewardStart(today);
   return z
     .object({
       name: z
@@ -99,52 +104,43 @@ export function rewardFormSchema(today: string, owner: "platform" | "business") 
       pointsCost: wholeNumberField("Points", 1, rewardLimits.maxPoints, false),
       perShopperLimit: wholeNumberField("Per shopper", 1, rewardLimits.maxPerShopper, true),
       category: z.string().trim().max(64).default(""),
-      startsOn: day("First day"),
-      endsOn: z.string().trim().default(""),
+      // Each field is checked on its own, so one refused form names every field to fix: a zod
+      // refinement of the whole object runs only once every field has passed.
+      startsOn: day("First day")
+        .refine((start) => start >= today, "First day can't be in the past")
+        .refine(
+          (start) => start <= latestStart,
+          `First day must be within ${rewardLimits.maxDaysAhead} days`,
+        ),
+      endsOn: z
+        .string()
+        .trim()
+        .default("")
+        .superRefine((text, ctx) => {
+          if (text === "") return;
+          const end = day("Last day").safeParse(text);
+          if (!end.success) {
+            ctx.addIssue({ code: "custom", message: end.error.issues[0]?.message ?? "" });
+          }
+        }),
       ...(owner === "platform"
         ? {
             kind: z.enum(platformRewardKinds, {
               message: "Choose airtime, data or a partner voucher",
             }),
-            codes: poolCodesField,
+            codes: poolCodesField.refine(
+              (codes) => codes.length > 0,
+              "Add the partner's codes, one a line: each redemption hands out one",
+            ),
           }
         : { stock: wholeNumberField("Stock", 0, rewardLimits.maxStock, true) }),
     })
     .superRefine((input, ctx) => {
-      if (input.startsOn < today) {
+      if (input.endsOn !== "" && input.endsOn < input.startsOn) {
         ctx.addIssue({
           code: "custom",
-          path: ["startsOn"],
-          message: "First day can't be in the past",
-        });
-      } else if (input.startsOn > latestStart) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["startsOn"],
-          message: `First day must be within ${rewardLimits.maxDaysAhead} days`,
-        });
-      }
-      if (input.endsOn !== "") {
-        const end = day("Last day").safeParse(input.endsOn);
-        if (!end.success) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["endsOn"],
-            message: end.error.issues[0]?.message ?? "",
-          });
-        } else if (end.data < input.startsOn) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["endsOn"],
-            message: "Last day can't be before the first",
-          });
-        }
-      }
-      if ("codes" in input && Array.isArray(input.codes) && input.codes.length === 0) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["codes"],
-          message: "Add the partner's codes, one a line: each redemption hands out one",
+          path: ["endsOn"],
+          message: "Last day can't be before the first",
         });
       }
     });

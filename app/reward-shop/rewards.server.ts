@@ -1,7 +1,9 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { recordAudit } from "#app/auth/audit.server.ts";
 import { type FieldErrors, fieldErrors } from "#app/auth/forms.ts";
-import { businesses, categories } from "#app/catalog/schema.server.ts";
+import { mediaUrl } from "#app/catalog/catalog.server.ts";
+import { businesses, categories, images } from "#app/catalog/schema.server.ts";
+import type { ImageData } from "#app/components/ui/responsive-image.tsx";
 import { lagosToday } from "#app/console/lagos-time.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
@@ -194,22 +196,24 @@ export async function addRewardCodes(
     return { ok: false, status: 400, errors: { codes: "Paste the codes, one a line" } } as Refusal;
   }
   const codes = parsed.data;
-  return db.transaction(async (tx): Promise<{ ok: true; added: number } | Refusal> => {
-    const reward = await lockOwnReward(tx, owner, rewardId);
-    if (!reward) return notYours;
-    const added = await tx
-      .insert(rewardCodes)
-      .values(
-        codes.map((code) => ({ id: newId("rwc"), rewardId: reward.id, code, createdAt: now })),
-      )
-      .onConflictDoNothing()
-      .returning({ id: rewardCodes.id });
-    await tx
-      .update(rewards)
-      .set({ stock: sql`${rewards.stock} + ${added.length}`, updatedAt: now })
-      .where(eq(rewards.id, reward.id));
-    return { ok: true, added: added.length };
-  });
+  return db.transaction(
+    async (tx): Promise<{ ok: true; added: number; skipped: number } | Refusal> => {
+      const reward = await lockOwnReward(tx, owner, rewardId);
+      if (!reward) return notYours;
+      const added = await tx
+        .insert(rewardCodes)
+        .values(
+          codes.map((code) => ({ id: newId("rwc"), rewardId: reward.id, code, createdAt: now })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: rewardCodes.id });
+      await tx
+        .update(rewards)
+        .set({ stock: sql`${rewards.stock} + ${added.length}`, updatedAt: now })
+        .where(eq(rewards.id, reward.id));
+      return { ok: true, added: added.length, skipped: codes.length - added.length };
+    },
+  );
 }
 
 /** Sets what is left of a business reward (empty: no limit). */
@@ -245,6 +249,8 @@ export interface ManagedReward {
   endsOn: string | null;
   status: "active" | "archived";
   redeemed: number;
+  /** Its own picture (not the business's cover the shop falls back to), for the list. */
+  image: ImageData | null;
 }
 
 /** The actor's rewards for the console or the admin page, active ones first, newest first. */
@@ -261,12 +267,22 @@ export async function rewardsOf(executor: Executor, owner: RewardOwner): Promise
       endsOn: rewards.endsOn,
       status: rewards.status,
       redeemed: sql<number>`(select count(*)::int from ${rewardRedemptions} r where r.reward_id = ${rewards.id})`,
+      imagePath: images.path,
+      imageWidth: images.width,
+      imageHeight: images.height,
     })
     .from(rewards)
+    .leftJoin(images, eq(images.id, rewards.imageId))
     .where(ownedBy(owner))
     .orderBy(sql`${rewards.status} = 'archived'`, desc(rewards.createdAt))
     .limit(200);
-  return rows.map((row) => ({ ...row, redeemed: Number(row.redeemed) }));
+  return rows.map(({ imagePath, imageWidth, imageHeight, ...row }) => ({
+    ...row,
+    redeemed: Number(row.redeemed),
+    image: imagePath
+      ? { url: mediaUrl(imagePath), width: imageWidth ?? 800, height: imageHeight ?? 800, alt: "" }
+      : null,
+  }));
 }
 
 /** The marketplace's categories, for the form's list. */
