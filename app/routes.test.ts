@@ -65,6 +65,7 @@ const nonSpecPaths = [
   "/profile/orders",
   "/profile/orders/:number",
   "/profile/vouchers",
+  "/profile/rewards",
   "/checkout/callback",
   "/checkout/:checkoutId",
   "/api/payments/paystack/webhook",
@@ -226,7 +227,7 @@ describe("the inventory of planned screens", () => {
 });
 
 describe("a link in the chrome", () => {
-  test.each(["/collab", "/COLLAB", "/rewardShop/browse", "/app?from=home", "/rewardShop/"])(
+  test.each(["/collab", "/COLLAB", "/app/", "/app?from=home"])(
     "to %s leads to a placeholder",
     (to) => {
       expect(leadsToPlaceholder(to)).toBe(true);
@@ -242,6 +243,8 @@ describe("a link in the chrome", () => {
     "/Benefits",
     "/reviews/",
     "/shop/friends",
+    "/rewardShop/",
+    "/rewardShop/browse?kind=airtime",
     "/profile/orders",
     "/vendor",
     "/vouchers/cart?from=home",

@@ -50,8 +50,8 @@ export default [
     screen("/reviews/gg", "routes/review-guidelines.tsx"),
     screen("/ReviewsList/:id", "routes/reviews-list.tsx"),
     screen("/rewards", "routes/rewards.tsx"),
-    screen("/rewardShop/browse"),
-    screen("/rewardShop/search/:id"),
+    screen("/rewardShop/browse", "routes/reward-shop-browse.tsx"),
+    screen("/rewardShop/search/:id", "routes/reward-shop-search.tsx"),
     screen("/search/:id", "routes/search-results.tsx"),
     screen("/search/:id/:prod", "routes/search-product.tsx"),
     screen("/search/ff", "routes/search-form.tsx"),
@@ -77,6 +77,7 @@ export default [
     route("/profile/orders", "routes/profile-orders.tsx"),
     route("/profile/orders/:number", "routes/profile-order.tsx"),
     route("/profile/vouchers", "routes/profile-vouchers.tsx"),
+    route("/profile/rewards", "routes/profile-rewards.tsx"),
     route("/api/payments/paystack/webhook", "routes/api-paystack-webhook.ts"),
     route("/api/checkout/quote", "routes/api-checkout-quote.ts"),
     route("/api/vouchers/quote", "routes/api-voucher-quote.ts"),
@@ -144,7 +145,7 @@ export default [
   ]),
   layout("layouts/shop.tsx", [
     screen("/first-rewards", "routes/first-rewards.tsx"),
-    screen("/rewardShop"),
-    screen("/rewardShop/Checkout"),
+    screen("/rewardShop", "routes/reward-shop.tsx"),
+    screen("/rewardShop/Checkout", "routes/reward-shop-checkout.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -29,16 +29,7 @@ export const businessSections = [
  * (leadsToPlaceholder) without shipping the inventory to every page. routes.test.ts keeps it
  * equal to the routes of app/routes.ts that have no module of their own.
  */
-export const placeholderRoutes = [
-  "/app",
-  "/collab",
-  "/invoices/:id",
-  "/pay/:id",
-  "/rewardShop",
-  "/rewardShop/browse",
-  "/rewardShop/Checkout",
-  "/rewardShop/search/:id",
-] as const;
+export const placeholderRoutes = ["/app", "/collab", "/invoices/:id", "/pay/:id"] as const;
 
 /** Screens with a module of their own and parts still to come (issue 5). */
 export const partlyBuiltRoutes = ["/shop/:id", "/shop/friends"] as const;
@@ -62,22 +53,6 @@ export const plannedScreens = {
   "/pay/:id": {
     title: "Pay",
     holds: "Pay a business's payment request or invoice, also as a guest.",
-  },
-  "/rewardShop": {
-    title: "Reward shop",
-    holds: "Rewards to spend your points on.",
-  },
-  "/rewardShop/browse": {
-    title: "All rewards",
-    holds: "Every reward, filtered by cost and category.",
-  },
-  "/rewardShop/Checkout": {
-    title: "Redeem",
-    holds: "Confirm the points and get your reward.",
-  },
-  "/rewardShop/search/:id": {
-    title: "Reward search",
-    holds: "Rewards matching your search.",
   },
   "/shop/:id": {
     title: "Shop by category",

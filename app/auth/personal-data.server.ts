@@ -6,6 +6,7 @@ import { referralsForExport } from "#app/referrals/referrals.server.ts";
 import { invitationsForExport } from "#app/reviews/invitations.server.ts";
 import { votesAndReportsForExport } from "#app/reviews/moderation.server.ts";
 import { reviewsOfAuthor } from "#app/reviews/reviews.server.ts";
+import { redemptionsForExport } from "#app/reward-shop/redeem.server.ts";
 import { vouchersForExport } from "#app/vouchers/wallet.server.ts";
 import type { Database } from "../db/database.server.ts";
 import {
@@ -125,6 +126,7 @@ export async function exportPersonalData(db: Database, userId: string) {
     reviewRows,
     reviewInvitationRows,
     reviewVotesAndReports,
+    rewardRedemptions,
   ] = await Promise.all([
     followsForExport(db, userId),
     ordersForExport(db, userId),
@@ -136,6 +138,7 @@ export async function exportPersonalData(db: Database, userId: string) {
     reviewsOfAuthor(db, userId),
     invitationsForExport(db, account),
     votesAndReportsForExport(db, userId),
+    redemptionsForExport(db, userId),
   ]);
 
   return {
@@ -153,6 +156,7 @@ export async function exportPersonalData(db: Database, userId: string) {
     referrals: referralRecords,
     checkIns: visits,
     loyaltyRewardsReceived: stamps,
+    rewardsRedeemed: rewardRedemptions,
     reviews: reviewRows,
     reviewInvitations: reviewInvitationRows,
     reviewsFoundHelpful: reviewVotesAndReports.helpfulVotes,

@@ -52,11 +52,14 @@ const resultTabs = {
 
 /**
  * The global search's tabs (/search/{id}): products, businesses and vouchers of one term, each a
- * link that keeps the term and the filters and starts again at the first page.
+ * link that keeps the term and the filters and starts again at the first page; then the term's
+ * rewards, which live in the reward shop's own search (its filters aren't these).
  */
 export function ResultTabs({ current }: { current: keyof typeof resultTabs }) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
+  // The term's segment as the address has it (already encoded): /search/{id} → the shop's search.
+  const rewardsHref = location.pathname.replace(/^\/search\//i, "/rewardShop/search/");
   return (
     <nav aria-label="Result types" className="mt-5 border-b border-line">
       <ul className="-mb-px flex gap-1">
@@ -76,6 +79,14 @@ export function ResultTabs({ current }: { current: keyof typeof resultTabs }) {
             </Link>
           </li>
         ))}
+        <li>
+          <Link
+            to={rewardsHref}
+            className="inline-flex min-h-11 items-center border-b-2 border-transparent px-4 text-sm font-semibold text-ink-muted hover:text-ink"
+          >
+            Rewards
+          </Link>
+        </li>
       </ul>
     </nav>
   );

@@ -15,7 +15,7 @@ export interface ConsoleSection {
 export const consoleSections: ConsoleSection[] = [
   { path: "", label: "Dashboard", minimum: "staff" },
   { path: "orders", label: "Orders", minimum: "staff" },
-  { path: "redeem", label: "Redeem vouchers", minimum: "staff" },
+  { path: "redeem", label: "Redeem codes", minimum: "staff" },
   { path: "check-in", label: "Check-in poster", minimum: "staff" },
   { path: "products", label: "Products", minimum: "manager" },
   { path: "collections", label: "Collections", minimum: "manager" },
@@ -23,6 +23,7 @@ export const consoleSections: ConsoleSection[] = [
   { path: "flash-sales", label: "Flash sales", minimum: "manager" },
   { path: "discount-sales", label: "Discount sales", minimum: "manager" },
   { path: "loyalty", label: "Loyalty card", minimum: "manager" },
+  { path: "rewards", label: "Rewards", minimum: "manager" },
   { path: "reviews", label: "Reviews", minimum: "manager" },
   { path: "delivery", label: "Delivery and pickup", minimum: "manager" },
   { path: "payouts", label: "Payouts", minimum: "manager" },

@@ -7,19 +7,27 @@ import { Logo } from "#app/components/logo.tsx";
 import { PointsLink } from "#app/components/points-link.tsx";
 import { TestModeBanner } from "#app/components/test-mode-banner.tsx";
 import { useSignedInUser } from "#app/hooks/use-signed-in-user.ts";
+import { rewardKindLabels, rewardKinds } from "#app/reward-shop/reward-kinds.ts";
 import { builtLinks, leadsToPlaceholder } from "#app/screens.ts";
 import type { Route } from "./+types/shop";
 
 /**
- * The reward-shop layout: points always in view (the balance when signed in), reward sections, the
- * shop's own cart. The sections and the cart appear when their screens open (the shop is still
- * being built); until then the chrome offers the points, the account menu and the way back.
+ * The reward-shop layout: points always in view (the balance when signed in), the shop's
+ * categories (the reward kinds, each a browse filter), the shop's own cart (the checkout, one
+ * reward at a time) and, for a shopper, the rewards they have. A link whose screen is still being
+ * built stays out (builtLinks).
  */
 const sections = builtLinks([
   { to: "/rewardShop", label: "Shop", end: true },
+  ...rewardKinds.map((kind) => ({
+    to: `/rewardShop/browse?kind=${kind}`,
+    label: rewardKindLabels[kind],
+    end: false,
+  })),
   { to: "/rewardShop/browse", label: "All rewards", end: false },
   { to: "/first-rewards", label: "Welcome rewards", end: false },
 ]);
+const mine = { to: "/profile/rewards", label: "My rewards", end: false };
 const rewardCartOpen = !leadsToPlaceholder("/rewardShop/Checkout");
 
 function ShopChrome({ children }: { children: ReactNode }) {
@@ -60,7 +68,7 @@ function ShopChrome({ children }: { children: ReactNode }) {
             aria-label="Reward shop"
             className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 pb-2"
           >
-            {sections.map((section) => (
+            {(user ? [...sections, mine] : sections).map((section) => (
               <NavLink
                 key={section.to}
                 to={section.to}

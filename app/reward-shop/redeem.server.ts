@@ -234,16 +234,19 @@ export async function redemptionsOf(executor: Executor, userId: string): Promise
   return rows.map(toRedemption);
 }
 
-/** How many rewards the shopper has redeemed, and how many of them are still to be handed over. */
+/**
+ * How many rewards the shopper has redeemed, and how many of those are a business's still to be
+ * taken at its till (a partner's code is used elsewhere, so Oja never learns it was).
+ */
 export async function redemptionCountsOf(executor: Executor, userId: string) {
   const [row] = await executor
     .select({
       all: count(),
-      issued: sql<number>`(count(*) filter (where ${rewardRedemptions.status} = 'issued'))::int`,
+      ready: sql<number>`(count(*) filter (where ${rewardRedemptions.businessId} is not null and ${rewardRedemptions.status} = 'issued'))::int`,
     })
     .from(rewardRedemptions)
     .where(eq(rewardRedemptions.userId, userId));
-  return { all: Number(row?.all ?? 0), issued: Number(row?.issued ?? 0) };
+  return { all: Number(row?.all ?? 0), ready: Number(row?.ready ?? 0) };
 }
 
 /** Every redemption of the shopper, oldest first, for "Download my data" (no page limit). */

@@ -131,28 +131,36 @@ export interface RewardFilters {
   /** At most this many points. */
   maxPoints?: number | null;
   categoryId?: string | null;
+  /** A business's rewards in this city only (Oja's own are everywhere). */
+  city?: string | null;
   sort?: RewardSort;
   /** Rewards already shown (the page's offset). */
   after?: number;
 }
 
 /** /rewardShop/browse and /shop/{category}: the rewards on offer, filtered and sorted. */
-export async function browseRewards(executor: Executor, filters: RewardFilters, now = new Date()) {
+export async function browseRewards(
+  executor: Executor,
+  filters: RewardFilters,
+  now = new Date(),
+  pageSize = rewardPageSize,
+) {
   const conditions = [onOffer(lagosToday(now))];
   if (filters.kind) conditions.push(sql`r.kind = ${filters.kind}`);
   if (filters.maxPoints != null) conditions.push(sql`r.points_cost <= ${filters.maxPoints}`);
   if (filters.categoryId) conditions.push(sql`r.category_id = ${filters.categoryId}`);
+  if (filters.city) conditions.push(sql`(r.business_id is null or b.city = ${filters.city})`);
   const offset = filters.after ?? 0;
   const found = await cards(
     executor,
     sql.join(conditions, sql` and `),
     orderBy[filters.sort ?? "points-asc"],
-    rewardPageSize + 1,
+    pageSize + 1,
     offset,
   );
   return {
-    items: found.slice(0, rewardPageSize),
-    nextAfter: found.length > rewardPageSize ? offset + rewardPageSize : null,
+    items: found.slice(0, pageSize),
+    nextAfter: found.length > pageSize ? offset + pageSize : null,
   };
 }
 

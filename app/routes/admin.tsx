@@ -1,4 +1,4 @@
-import { ClipboardCheck, Coins, ListChecks, MessageSquareWarning, Store } from "lucide-react";
+import { ClipboardCheck, Coins, Gift, ListChecks, MessageSquareWarning, Store } from "lucide-react";
 import { Link } from "react-router";
 import { latestAuditEvents } from "#app/auth/audit.server.ts";
 import { requireAdmin } from "#app/auth/session.server.ts";
@@ -70,6 +70,12 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
               Icon: Coins,
               title: "Points",
               detail: "Adjust a shopper's points; referrals held for review",
+            },
+            {
+              to: "/admin/rewards",
+              Icon: Gift,
+              title: "Rewards",
+              detail: "Oja's airtime, data and partner rewards, and their codes",
             },
             {
               to: "/admin/reviews",

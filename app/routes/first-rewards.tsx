@@ -12,6 +12,8 @@ import {
   welcomeBonusPoints,
   welcomeClaimed,
 } from "#app/points/welcome.server.ts";
+import { RewardGrid } from "#app/reward-shop/reward-card.tsx";
+import { browseRewards } from "#app/reward-shop/shop.server.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";
 import { pageMeta } from "#app/seo/meta.ts";
 import { z } from "#app/zod.ts";
@@ -23,8 +25,8 @@ export const headers = privatePageHeaders;
  * /first-rewards (shop layout): the welcome bonus, claimed once per person (decision 045). A
  * guest sees what they would get and the way to an account; a shopper whose email isn't confirmed
  * yet is asked to confirm it first; then one press (a plain form post, so it works without
- * JavaScript) credits it, and the page shows the balance. The reward shop's starter reward waits
- * for the shop itself, and the page says so.
+ * JavaScript) credits it, and the page shows the balance. Below, the shop's cheapest rewards:
+ * what the points can become first.
  */
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const bonus = loaderData ? pointsText(loaderData.rules.welcomeBonusPoints) : "Points";
@@ -40,9 +42,25 @@ const returnHere = encodeURIComponent("/first-rewards");
 export async function loader({ context }: Route.LoaderArgs) {
   const rules = { welcomeBonusPoints, expiryMonths };
   const user = currentUser(context);
-  if (!user) return data({ state: "guest" as const, rules, email: null, available: 0 });
   const { db } = services(context);
-  const [claim, wallet] = await Promise.all([welcomeClaimed(db, user), walletOf(db, user.id)]);
+  // The cheapest rewards in the shop: what a new shopper's points can become first.
+  const starters = browseRewards(db, { sort: "points-asc" }, undefined, 4).then(
+    (page) => page.items,
+  );
+  if (!user) {
+    return data({
+      state: "guest" as const,
+      rules,
+      email: null,
+      available: 0,
+      starters: await starters,
+    });
+  }
+  const [claim, wallet, starterRewards] = await Promise.all([
+    welcomeClaimed(db, user),
+    walletOf(db, user.id),
+    starters,
+  ]);
   const state = claim.claimed
     ? claim.byThisAccount
       ? ("claimed" as const)
@@ -51,7 +69,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       ? ("ready" as const)
       : ("email-unconfirmed" as const);
   return data(
-    { state, rules, email: user.email, available: wallet.available },
+    { state, rules, email: user.email, available: wallet.available, starters: starterRewards },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -131,20 +149,29 @@ export default function FirstRewards({ loaderData, actionData }: Route.Component
         </div>
       </section>
 
-      <section
-        aria-labelledby="starter-title"
-        className="flex gap-3 rounded-card border border-line bg-surface p-5"
-      >
-        <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-ink-muted" />
-        <div className="space-y-1">
-          <h2 id="starter-title" className="font-semibold text-ink">
-            Starter rewards come with the reward shop
+      <section aria-labelledby="starter-title" className="space-y-3">
+        <div className="flex items-baseline justify-between gap-4">
+          <h2 id="starter-title" className="text-lg font-semibold text-ink">
+            Starter rewards
           </h2>
-          <p className="text-sm text-ink-muted">
-            The reward shop, where points become rewards, isn't open yet. Your points wait for it:
-            they expire only after {rules.expiryMonths} months without earning or spending any.
-          </p>
+          <Link to="/rewardShop" className="text-sm font-semibold text-brand hover:underline">
+            Reward shop
+          </Link>
         </div>
+        {loaderData.starters.length > 0 ? (
+          <RewardGrid
+            rewards={loaderData.starters}
+            balance={state === "guest" ? null : loaderData.available}
+            className="sm:grid-cols-2 lg:grid-cols-2"
+          />
+        ) : null}
+        <p className="flex gap-2 text-sm text-ink-muted">
+          <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            The reward shop turns points into airtime, data and treats. Points expire only after{" "}
+            {rules.expiryMonths} months without earning or spending any.
+          </span>
+        </p>
       </section>
 
       <p className="text-center text-sm text-ink-muted">

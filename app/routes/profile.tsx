@@ -38,6 +38,7 @@ import { CheckboxField, Field, FormMessage } from "#app/components/ui/field.tsx"
 import { services } from "#app/context.server.ts";
 import { users } from "#app/db/schema.server.ts";
 import { ordersOfShopper } from "#app/orders/orders.server.ts";
+import { redemptionCountsOf } from "#app/reward-shop/redeem.server.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";
 import { voucherCountsOf } from "#app/vouchers/wallet.server.ts";
 import type { Route } from "./+types/profile";
@@ -92,13 +93,15 @@ function deviceSummary(userAgent: string | null): string {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { db } = services(context);
-  const [[profile], addressRows, sessionRows, recentOrders, voucherCounts] = await Promise.all([
-    db.select({ phone: users.phone, city: users.city }).from(users).where(eq(users.id, user.id)),
-    addressesOf(db, user.id),
-    listSessions(context, user.id),
-    ordersOfShopper(db, user.id, { limit: 5 }),
-    voucherCountsOf(db, user.id),
-  ]);
+  const [[profile], addressRows, sessionRows, recentOrders, voucherCounts, rewardCounts] =
+    await Promise.all([
+      db.select({ phone: users.phone, city: users.city }).from(users).where(eq(users.id, user.id)),
+      addressesOf(db, user.id),
+      listSessions(context, user.id),
+      ordersOfShopper(db, user.id, { limit: 5 }),
+      voucherCountsOf(db, user.id),
+      redemptionCountsOf(db, user.id),
+    ]);
   // This device first, then the others by latest activity.
   const devices = [...sessionRows].sort(
     (a, b) =>
@@ -118,6 +121,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     orders: recentOrders.items.map(toOrderSummary),
     moreOrders: recentOrders.nextCursor !== null,
     vouchers: voucherCounts,
+    rewards: rewardCounts,
     sessions: devices.map((session) => ({
       id: session.id,
       device: deviceSummary(session.userAgent),
@@ -262,6 +266,7 @@ const sections = [
   { id: "addresses", title: "Delivery addresses" },
   { id: "orders", title: "Orders" },
   { id: "vouchers", title: "Vouchers" },
+  { id: "rewards", title: "Rewards" },
   { id: "security", title: "Security" },
   { id: "your-data", title: "Your data" },
 ] as const;
@@ -340,6 +345,19 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           className="inline-block text-sm font-medium text-brand-strong underline underline-offset-2"
         >
           {loaderData.vouchers.all > 0 ? "Your vouchers and their codes" : "Find vouchers"}
+        </Link>
+      </Section>
+      <Section id="rewards">
+        <p className="text-sm text-ink">
+          {loaderData.rewards.all > 0
+            ? `${loaderData.rewards.all} ${loaderData.rewards.all === 1 ? "reward" : "rewards"} redeemed with your points${loaderData.rewards.ready > 0 ? `, ${loaderData.rewards.ready} ready to use at ${loaderData.rewards.ready === 1 ? "a business" : "businesses"}` : ""}.`
+            : "No rewards yet. Rewards you redeem with your points appear here with their codes."}
+        </p>
+        <Link
+          to={loaderData.rewards.all > 0 ? "/profile/rewards" : "/rewardShop"}
+          className="inline-block text-sm font-medium text-brand-strong underline underline-offset-2"
+        >
+          {loaderData.rewards.all > 0 ? "Your rewards and their codes" : "Go to the reward shop"}
         </Link>
       </Section>
       <Section id="security">

@@ -9,6 +9,8 @@ import { SelectField } from "#app/components/ui/field.tsx";
 import { NextPageLink } from "#app/components/ui/next-page-link.tsx";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
+import { RewardGrid } from "#app/reward-shop/reward-card.tsx";
+import { browseRewards } from "#app/reward-shop/shop.server.ts";
 import {
   InvalidSearchCursorError,
   priceRanges,
@@ -24,7 +26,7 @@ import type { Route } from "./+types/shop-category";
 /**
  * /shop/{id}: one category's products across its businesses, with city, price-range and sort
  * filters in the query string, and a row of the category's businesses. Both lists come from
- * `search()` (browsing: no text). Vouchers join when their table exists.
+ * `search()` (browsing: no text). A row of its voucher offers, and one of its rewards (points).
  */
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const origin = publicOrigin(matches);
@@ -105,7 +107,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     maxPriceKobo: range?.maxKobo == null ? undefined : range.maxKobo - 1,
   };
   try {
-    const [products, businesses, vouchers] = await Promise.all([
+    const [products, businesses, vouchers, rewards] = await Promise.all([
       search(db, { kind: "products", filters, sort, after, limit: 24 }),
       search(db, {
         kind: "businesses",
@@ -114,12 +116,20 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
         limit: 8,
       }),
       listOffers(db, { category: category.slug, city: filters.city, sort: "saving", limit: 4 }),
+      // Rewards of the category's businesses (and any of Oja's own filed under it), for points.
+      browseRewards(
+        db,
+        { categoryId: category.id, city: filters.city, sort: "points-asc" },
+        undefined,
+        4,
+      ),
     ]);
     return {
       category,
       products,
       businesses: { items: businesses.items, more: businesses.nextCursor !== null },
       vouchers: { items: vouchers.items, more: vouchers.nextCursor !== null },
+      rewards: { items: rewards.items, more: rewards.nextAfter !== null },
       chosen: { city: city ?? "", price: price ?? "", sort },
       filtered: Boolean(city || price || after || sort !== "newest"),
       priceOptions: priceKeys.map((option) => ({
@@ -139,7 +149,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 }
 
 export default function ShopCategory({ loaderData }: Route.ComponentProps) {
-  const { category, products, businesses, vouchers, chosen, priceOptions } = loaderData;
+  const { category, products, businesses, vouchers, rewards, chosen, priceOptions } = loaderData;
   const cities = products.facets.cities;
   const allBusinessesHref = `/b?category=${category.slug}${chosen.city ? `&city=${encodeURIComponent(chosen.city)}` : ""}`;
   return (
@@ -198,6 +208,23 @@ export default function ShopCategory({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
           <OfferGrid offers={vouchers.items} className="mt-3" />
+        </section>
+      ) : null}
+
+      {rewards.items.length > 0 ? (
+        <section aria-labelledby="shop-rewards" className="mt-10">
+          <div className="flex items-baseline justify-between gap-4">
+            <h2 id="shop-rewards" className="text-xl font-bold text-ink">
+              Rewards for your points
+            </h2>
+            <Link
+              to={rewards.more ? `/rewardShop/browse?category=${category.slug}` : "/rewardShop"}
+              className="text-sm font-semibold text-brand"
+            >
+              {rewards.more ? "See all" : "Reward shop"}
+            </Link>
+          </div>
+          <RewardGrid rewards={rewards.items} className="mt-3" />
         </section>
       ) : null}
 

@@ -108,8 +108,8 @@ export default function VendorLoyalty({ loaderData, actionData }: Route.Componen
         </div>
       </Form>
       <p className="text-sm text-ink-muted">
-        Staff give the reward from the customer's card: it opens from a voucher at Redeem vouchers,
-        or from the link the customer shows you.
+        Staff give the reward from the customer's card: it opens from a voucher at Redeem codes, or
+        from the link the customer shows you.
       </p>
     </div>
   );

@@ -1,31 +1,42 @@
-import { CircleCheck, ScanLine, Ticket } from "lucide-react";
+import { CircleCheck, Gift, ScanLine, Ticket } from "lucide-react";
 import { type ComponentType, useCallback, useEffect, useRef, useState } from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { auditSource } from "#app/auth/audit.server.ts";
 import type { FieldErrors } from "#app/auth/forms.ts";
 import { requireBusinessMember } from "#app/auth/session.server.ts";
+import { pointsText } from "#app/components/points-amount.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, FormMessage } from "#app/components/ui/field.tsx";
 import { Money } from "#app/components/ui/money.tsx";
 import { StatusPill } from "#app/components/ui/status-pill.tsx";
 import { useConsole } from "#app/console/use-console.ts";
 import { services } from "#app/context.server.ts";
+import { formatLagosTime } from "#app/lagos-dates.ts";
 import { kobo, parseNaira } from "#app/money.ts";
+// Not a React hook, whatever its name says: the lint's hook rule goes by the "use" prefix.
+import {
+  useRewardCode as handOverRewardCode,
+  type RewardAtTill,
+} from "#app/reward-shop/redeem.server.ts";
+import { lookUpCodeAtTill, tillMessages } from "#app/reward-shop/till.server.ts";
 import { formatDay } from "#app/vouchers/offer-terms.ts";
 import {
   lookUpVoucher,
   redeemVoucher,
   type VoucherAtTill,
 } from "#app/vouchers/redemption.server.ts";
+import { formatVoucherCode } from "#app/vouchers/voucher-code.ts";
 import type { Route } from "./+types/vendor-redeem";
 
 /**
- * /vendor/{business}/redeem: staff and up take a customer's voucher (issue 19, decision 041).
- * Type the code, or scan its QR where the browser can; see what it is worth today; redeem all
- * of it or a part. Every redemption is audited and shows in the shopper's history.
+ * /vendor/{business}/redeem: staff and up take a customer's voucher (issue 19, decision 041) or
+ * the code of one of the business's rewards from the reward shop (issue 23, decision 056).
+ * Type the code, or scan its QR where the browser can; a voucher shows what it is worth today
+ * and is redeemed in all or in part; a reward is handed over, once. Every use is audited and
+ * shows in the shopper's history.
  */
 export function meta() {
-  return [{ title: "Redeem vouchers · Console · Oja" }, { name: "robots", content: "noindex" }];
+  return [{ title: "Redeem codes · Console · Oja" }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -33,13 +44,18 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return data({}, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-/** What the page shows after a post: the voucher looked up or redeemed, and any refusal. */
+/**
+ * What the page shows after a post: the voucher or reward looked up, redeemed or handed over,
+ * and any refusal.
+ */
 interface ActionResult {
-  intent: "look-up" | "redeem";
+  intent: "look-up" | "redeem" | "use-reward";
   voucher?: VoucherAtTill;
+  reward?: RewardAtTill;
   errors?: FieldErrors;
   message?: string;
   redeemedKobo?: number;
+  handedOver?: boolean;
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -54,11 +70,29 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const code = String(form.get("code") ?? "").slice(0, 100);
   const intent = form.get("intent");
   if (intent === "look-up") {
-    const found = await lookUpVoucher(db, membership.businessId, code);
+    const found = await lookUpCodeAtTill(db, membership.businessId, code);
     if (!found.ok) {
       return data<ActionResult>({ intent, errors: found.errors }, { status: found.status });
     }
-    return data<ActionResult>({ intent, voucher: found.voucher });
+    return data<ActionResult>({ intent, ...found });
+  }
+  if (intent === "use-reward") {
+    const used = await handOverRewardCode(
+      db,
+      { businessId: membership.businessId, actorId: user.id, request },
+      code,
+    );
+    if (used.ok) return data<ActionResult>({ intent, reward: used.reward, handedOver: true });
+    if (used.status === 409) {
+      return data<ActionResult>(
+        { intent, reward: used.reward, message: used.message },
+        { status: 409 },
+      );
+    }
+    return data<ActionResult>(
+      { intent: "look-up", errors: { code: tillMessages.unknown } },
+      { status: 404 },
+    );
   }
   if (intent !== "redeem") {
     return data<ActionResult>(
@@ -142,14 +176,17 @@ export default function VendorRedeem() {
     form?.requestSubmit();
   }, []);
   const voucher = result?.voucher;
+  const reward = result?.reward;
   const errors = result?.errors ?? {};
+  const shownCode = voucher?.code ?? (reward ? formatVoucherCode(reward.code) : "");
   return (
     <div className="max-w-2xl space-y-6">
       <div>
-        <h1 className="text-xl font-semibold text-ink">Redeem vouchers</h1>
+        <h1 className="text-xl font-semibold text-ink">Redeem codes</h1>
         <p className="mt-1 text-sm text-ink-muted">
-          Take the customer's code (on their phone or their receipt email), check what it is worth
-          today, then redeem all of it or a part. Only {business.name}'s vouchers are found here.
+          Take the customer's code (on their phone or their email). A voucher shows what it is worth
+          today, to redeem all of it or a part; a reward from the reward shop is handed over once.
+          Only {business.name}'s vouchers and rewards are found here.
         </p>
       </div>
       <Form
@@ -159,9 +196,9 @@ export default function VendorRedeem() {
       >
         <input type="hidden" name="intent" value="look-up" />
         <Field
-          label="Voucher code"
+          label="Voucher or reward code"
           name="code"
-          defaultValue={voucher?.code ?? ""}
+          defaultValue={shownCode}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
@@ -201,12 +238,76 @@ export default function VendorRedeem() {
           )}
         </FormMessage>
       ) : null}
-      {result?.intent === "redeem" && result.message ? (
+      {result?.handedOver && reward ? (
+        <FormMessage tone="success">
+          Handed over: {reward.name}
+          {reward.holder ? ` for ${reward.holder}` : ""}. The code can't be used again.
+        </FormMessage>
+      ) : null}
+      {(result?.intent === "redeem" || result?.intent === "use-reward") && result.message ? (
         <FormMessage tone="error">{result.message}</FormMessage>
       ) : null}
 
       {voucher ? <VoucherDecision voucher={voucher} errors={errors} busy={busy} /> : null}
+      {reward ? <RewardDecision reward={reward} busy={busy} /> : null}
     </div>
+  );
+}
+
+const rewardStatusLooks = {
+  issued: { label: "Not used yet", tone: "good" },
+  used: { label: "Handed over", tone: "neutral" },
+} as const;
+
+/** A business reward's code at the till: whose it is, what it cost, and the one press. */
+function RewardDecision({ reward, busy }: { reward: RewardAtTill; busy: boolean }) {
+  const navigation = useNavigation();
+  const handingOver = busy && navigation.formData?.get("intent") === "use-reward";
+  return (
+    <section
+      aria-labelledby="reward-title"
+      className="space-y-4 rounded-xl border border-line bg-surface p-4"
+      data-testid="reward-at-till"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <p className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-ink-muted">
+            <Gift aria-hidden="true" className="size-4" /> Reward from the reward shop
+          </p>
+          <h2 id="reward-title" className="text-lg font-semibold text-ink">
+            {reward.name}
+          </h2>
+          <p className="font-mono text-sm text-ink-muted">{formatVoucherCode(reward.code)}</p>
+          {reward.holder ? <p className="text-sm text-ink-muted">For {reward.holder}</p> : null}
+        </div>
+        <StatusPill {...rewardStatusLooks[reward.status]} />
+      </div>
+      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-ink-muted">Paid with</dt>
+          <dd className="font-semibold text-ink">{pointsText(reward.points)}</dd>
+        </div>
+        <div>
+          <dt className="text-ink-muted">Issued</dt>
+          <dd className="font-semibold text-ink">{formatLagosTime(new Date(reward.issuedAt))}</dd>
+        </div>
+        {reward.usedAt ? (
+          <div>
+            <dt className="text-ink-muted">Handed over</dt>
+            <dd className="font-semibold text-ink">{formatLagosTime(new Date(reward.usedAt))}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {reward.status === "issued" ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="use-reward" />
+          <input type="hidden" name="code" value={reward.code} />
+          <Button type="submit" size="lg" disabled={busy}>
+            {handingOver ? "Handing over…" : "Hand over"}
+          </Button>
+        </Form>
+      ) : null}
+    </section>
   );
 }
 

@@ -26,7 +26,7 @@ const layoutPages: Array<{ layout: string; url: (demo: DemoCatalog) => string }>
   // A payment page: Oja's own checkout chrome. /pay/{id} is still a placeholder, opened by its
   // address only, which is all this walk needs: its chrome.
   { layout: "custom (payment)", url: () => "/pay/demo" },
-  // The reward shop's screens are placeholders too; their chrome is what is walked.
+  // The reward shop's home: its chrome carries the shop's categories and its cart.
   { layout: "shop", url: () => "/rewardShop" },
 ];
 

@@ -290,7 +290,7 @@ accountTest(
         [secondTill, code.toLowerCase().replaceAll("-", " ")],
       ] as const) {
         await openHydrated(tab, `/vendor/${business().slug}/redeem`);
-        await tab.getByLabel("Voucher code").fill(typed);
+        await tab.getByLabel("Voucher or reward code").fill(typed);
         await tab.getByRole("button", { name: "Look up" }).click();
         const found = tab.getByTestId("voucher-at-till");
         await expect(found.getByRole("heading", { name: title })).toBeVisible();
@@ -344,5 +344,5 @@ test("staff don't see voucher offers in the console, and redeem vouchers", async
   await expect(consoleMenu.getByRole("link", { name: "Orders" })).toBeVisible();
   await expect(consoleMenu.getByRole("link", { name: "Vouchers", exact: true })).toHaveCount(0);
   // They redeem them, though.
-  await expect(consoleMenu.getByRole("link", { name: "Redeem vouchers" })).toBeVisible();
+  await expect(consoleMenu.getByRole("link", { name: "Redeem codes" })).toBeVisible();
 });

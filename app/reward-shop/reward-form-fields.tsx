@@ -1,0 +1,112 @@
+import type { ReactNode } from "react";
+import type { FieldErrors } from "#app/auth/forms.ts";
+import { pickerDay } from "#app/components/ui/date-picker/iso-day.ts";
+import { LazyDatePicker } from "#app/components/ui/date-picker/lazy-date-picker.tsx";
+import { Field, TextAreaField } from "#app/components/ui/field.tsx";
+import { PictureField } from "#app/console/picture-field.tsx";
+import { rewardLimits } from "./reward-input.ts";
+
+/** What was sent, given back with a refused form so nothing typed is lost (also without JS). */
+export type RewardFormValues = Partial<Record<string, string>>;
+
+/**
+ * The fields every reward has, Oja's and a business's alike (decision 056): what it is, what it
+ * costs, how often one shopper may have it, the Lagos days it runs on and its picture. The pages
+ * add what only their owner has (the kind and the partner's codes; a business's stock) as
+ * `children`, after the cost.
+ */
+export function RewardFormFields({
+  values,
+  errors,
+  today,
+  latestStart,
+  namePlaceholder,
+  descriptionHint,
+  pictureHint,
+  children,
+}: {
+  values: RewardFormValues;
+  errors: FieldErrors;
+  /** Today in Lagos, YYYY-MM-DD: the earliest first day, and the first day's default. */
+  today: string;
+  /** The last day a reward may start on. */
+  latestStart: string;
+  namePlaceholder: string;
+  descriptionHint: string;
+  pictureHint: string;
+  children?: ReactNode;
+}) {
+  const startsOn = /^\d{4}-\d{2}-\d{2}$/.test(values.startsOn ?? "") ? values.startsOn : today;
+  const endsOn = /^\d{4}-\d{2}-\d{2}$/.test(values.endsOn ?? "") ? values.endsOn : undefined;
+  return (
+    <>
+      <Field
+        label="Name"
+        name="name"
+        autoComplete="off"
+        maxLength={rewardLimits.nameMax}
+        placeholder={namePlaceholder}
+        defaultValue={values.name}
+        hint={`${rewardLimits.nameMin} to ${rewardLimits.nameMax} characters; shoppers see it in the shop.`}
+        error={errors.name}
+      />
+      <TextAreaField
+        label="Description (optional)"
+        name="description"
+        rows={3}
+        maxLength={rewardLimits.descriptionMax}
+        defaultValue={values.description}
+        hint={descriptionHint}
+        error={errors.description}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field
+          label="Points it costs"
+          name="pointsCost"
+          inputMode="numeric"
+          autoComplete="off"
+          defaultValue={values.pointsCost}
+          hint={`1 to ${rewardLimits.maxPoints.toLocaleString("en-NG")}. A shopper earns 1 point per ₦100.`}
+          error={errors.pointsCost}
+        />
+        <Field
+          label="Per shopper (optional)"
+          name="perShopperLimit"
+          inputMode="numeric"
+          autoComplete="off"
+          defaultValue={values.perShopperLimit}
+          hint={`How many one shopper may have, 1 to ${rewardLimits.maxPerShopper}. Empty: no limit.`}
+          error={errors.perShopperLimit}
+        />
+      </div>
+      {children}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <LazyDatePicker
+          label="First day"
+          name="startsOn"
+          autoApply
+          defaultValue={pickerDay(startsOn ?? today)}
+          minDate={pickerDay(today)}
+          maxDate={pickerDay(latestStart)}
+          error={errors.startsOn}
+        />
+        <LazyDatePicker
+          label="Last day (optional)"
+          name="endsOn"
+          autoApply
+          placeholder="No last day"
+          defaultValue={endsOn ? pickerDay(endsOn) : null}
+          minDate={pickerDay(today)}
+          error={errors.endsOn}
+        />
+      </div>
+      <PictureField
+        label="Picture (optional)"
+        name="newImage"
+        shape="wide"
+        hint={pictureHint}
+        error={errors.images}
+      />
+    </>
+  );
+}
