@@ -16,6 +16,7 @@ const placed = {
   notes: "",
   subtotalKobo: 725_000,
   deliveryFeeKobo: 150_000,
+  pointsUsed: 0,
   deliveryEstimate: "Same day",
   closingReason: null,
   refunds: [],

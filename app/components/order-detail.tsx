@@ -5,8 +5,10 @@ import { formatNigerianPhone } from "#app/auth/phone.ts";
 import { handoverLabel } from "#app/components/order-status.tsx";
 import { Money } from "#app/components/ui/money.tsx";
 import { kobo } from "#app/money.ts";
-import { orderTotalKobo } from "#app/orders/order-total.ts";
+import { orderPaidKobo, orderTotalKobo } from "#app/orders/order-total.ts";
 import type { DeliveryAddress, orders, refunds } from "#app/orders/schema.server.ts";
+import { koboPerPointSpent } from "#app/points/checkout-points.ts";
+import { pointsText } from "./points-amount.tsx";
 
 /**
  * One order's page, as the shopper (/profile/orders/{number}) and the business
@@ -30,6 +32,7 @@ type OrderSource<Line extends OrderLine> = Pick<
   | "notes"
   | "subtotalKobo"
   | "deliveryFeeKobo"
+  | "pointsUsed"
   | "deliveryEstimate"
   | "closingReason"
   | "createdAt"
@@ -95,6 +98,7 @@ export function toOrderDetail<Line extends OrderLine>(order: OrderSource<Line>) 
     notes: order.notes,
     subtotalKobo: order.subtotalKobo,
     deliveryFeeKobo: order.deliveryFeeKobo,
+    pointsUsed: order.pointsUsed,
     deliveryEstimate: order.deliveryEstimate,
     closingReason: order.closingReason,
     ...toRefundsView(order.refunds),
@@ -147,12 +151,16 @@ export function OrderRefunds({
   refundState,
   showLeft = false,
 }: {
-  order: Pick<OrderDetail, "refunds" | "refundedKobo" | "subtotalKobo" | "deliveryFeeKobo">;
+  order: Pick<
+    OrderDetail,
+    "refunds" | "refundedKobo" | "subtotalKobo" | "deliveryFeeKobo" | "pointsUsed"
+  >;
   refundState: Record<RefundStatus, string>;
   showLeft?: boolean;
 }) {
   if (order.refunds.length === 0) return null;
-  const total = orderTotalKobo(order);
+  // Refunds give back money, up to what was paid in money (points come back as points).
+  const total = orderPaidKobo(order);
   return (
     <OrderSection headingId="refunds-heading" title="Refunds">
       <RefundList refunds={order.refunds} refundState={refundState} className="mt-2" />
@@ -276,7 +284,7 @@ export function OrderItems({
 }: {
   order: Pick<
     OrderDetail,
-    "lines" | "subtotalKobo" | "deliveryFeeKobo" | "deliveryEstimate" | "fulfilment"
+    "lines" | "subtotalKobo" | "deliveryFeeKobo" | "pointsUsed" | "deliveryEstimate" | "fulfilment"
   >;
 }) {
   // Orders placed before delivery was priced (decision 021) have no estimate and no fee line.
@@ -321,6 +329,23 @@ export function OrderItems({
         <span>Total</span>
         <Money kobo={kobo(orderTotalKobo(order))} />
       </div>
+      {order.pointsUsed > 0 ? (
+        // Decision 057: the shopper paid part with Oja points, which Oja pays the business for.
+        <dl className="mt-1 space-y-1 text-sm text-ink-muted">
+          <div className="flex justify-between gap-3">
+            <dt>Paid with {pointsText(order.pointsUsed)}</dt>
+            <dd>
+              −<Money kobo={kobo(order.pointsUsed * koboPerPointSpent)} />
+            </dd>
+          </div>
+          <div className="flex justify-between gap-3 font-semibold text-ink">
+            <dt>Paid in money</dt>
+            <dd>
+              <Money kobo={kobo(orderPaidKobo(order))} />
+            </dd>
+          </div>
+        </dl>
+      ) : null}
     </OrderSection>
   );
 }

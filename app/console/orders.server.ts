@@ -29,7 +29,7 @@ import {
   refundOrder,
 } from "#app/orders/lifecycle.server.ts";
 import { refundCounts, refundedOfOrder, refundsOfOrder } from "#app/orders/order-refunds.server.ts";
-import { orderTotalKobo } from "#app/orders/order-total.ts";
+import { orderPaidKobo } from "#app/orders/order-total.ts";
 import type { OrderStatus } from "#app/orders/orders.server.ts";
 import { checkouts, orderLines, orders, refunds } from "#app/orders/schema.server.ts";
 import { lagosPeriods } from "./lagos-time.ts";
@@ -275,6 +275,7 @@ export async function orderForBusiness(db: Database, businessId: string, number:
       notes: orders.notes,
       subtotalKobo: orders.subtotalKobo,
       deliveryFeeKobo: orders.deliveryFeeKobo,
+      pointsUsed: orders.pointsUsed,
       deliveryEstimate: orders.deliveryEstimate,
       createdAt: orders.createdAt,
       paidAt: orders.paidAt,
@@ -331,6 +332,7 @@ async function lockOrder(tx: Executor, businessId: string, number: string) {
       deliveryAddress: orders.deliveryAddress,
       subtotalKobo: orders.subtotalKobo,
       deliveryFeeKobo: orders.deliveryFeeKobo,
+      pointsUsed: orders.pointsUsed,
       email: checkouts.email,
       businessName: businesses.name,
       businessAddress: businesses.address,
@@ -434,7 +436,8 @@ export async function refundBusinessOrder(
       ...input.source,
     });
     const amount = formatNaira(kobo(refunded.amountKobo));
-    const total = orderTotalKobo(order);
+    // Money goes back up to what was paid in money; points that paid the rest come back as points.
+    const total = orderPaidKobo(order);
     // A paid order refunded whole is a cancellation; anything else is money back on an order
     // that stands (or was handed over).
     const cancelled = refunded.closed && order.status === "paid" && refunded.amountKobo === total;

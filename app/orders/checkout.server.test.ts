@@ -1425,7 +1425,7 @@ describe("points at checkout (decision 057)", () => {
       await checkOutWithPoints([{ id: product.id, quantity: 1 }], 2_000, ada),
     );
     expect(await balance(ada)).toBe(0);
-    pay.simulator.complete(payment.reference, "failed");
+    pay.simulator.complete(payment.reference, "declined");
     expect(await verifyAndConfirm(context(), payment.reference)).toMatchObject({
       kind: "not_paid",
     });

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Logger } from "pino";
+import { pointsText } from "#app/components/points-amount.tsx";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 import { businesses, businessMembers, users } from "#app/db/schema.server.ts";
@@ -13,6 +14,7 @@ import {
   type TransactionStatus,
 } from "#app/payments/provider.server.ts";
 import { takeCheckoutPoints } from "#app/points/checkout-points.server.ts";
+import { koboPerPointSpent } from "#app/points/checkout-points.ts";
 import { creditPaidOrders } from "#app/points/order-points.server.ts";
 import { decideReferral } from "#app/referrals/referrals.server.ts";
 import { sellFlashHolds } from "#app/sales/flash.server.ts";
@@ -362,12 +364,14 @@ async function queueReceipt(
       deliveryEstimate: orders.deliveryEstimate,
       fulfilment: orders.fulfilment,
       business: businesses.name,
+      pointsUsed: orders.pointsUsed,
     })
     .from(orders)
     .innerJoin(businesses, eq(businesses.id, orders.businessId))
     .where(eq(orders.checkoutId, checkoutId))
     .orderBy(asc(orders.position));
   const count = rows.length;
+  const points = rows.reduce((sum, row) => sum + row.pointsUsed, 0);
   const content = renderEmail({
     preview: `${formatNaira(kobo(totalKobo))} paid for ${count === 1 ? "your order" : `${count} orders`}.`,
     heading: "Thank you: your payment went through",
@@ -379,6 +383,11 @@ async function queueReceipt(
             `${row.number} · ${row.business} · ${formatNaira(kobo(orderTotalKobo(row)))} · ${receiptHandover(row)}`,
         )
         .join("\n"),
+      ...(points > 0
+        ? [
+            `${pointsText(points)} paid ${formatNaira(kobo(points * koboPerPointSpent))} of it, so the orders came to ${formatNaira(kobo(totalKobo + points * koboPerPointSpent))}.`,
+          ]
+        : []),
       "Each business will let you know when your order is ready.",
     ],
     action: { label: "See your orders", url: new URL("/profile/orders", publicUrl).toString() },

@@ -1,5 +1,7 @@
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Executor } from "#app/db/database.server.ts";
-import { recordPoints } from "./ledger.server.ts";
+import { checkouts } from "#app/orders/schema.server.ts";
+import { recordPoints, walletOf } from "./ledger.server.ts";
 
 /**
  * A checkout's points in the ledger (decision 057). They are taken when the checkout is written,
@@ -90,4 +92,26 @@ export async function returnRefundedPoints(
     },
     now,
   );
+}
+
+/**
+ * What a shopper can spend on their next product checkout: their points, and those their open
+ * checkout holds (paying for a new basket gives those back first, as startCheckout counts them).
+ */
+export async function spendableAtCheckout(executor: Executor, userId: string): Promise<number> {
+  const [wallet, [open]] = await Promise.all([
+    walletOf(executor, userId),
+    executor
+      .select({ pointsUsed: checkouts.pointsUsed })
+      .from(checkouts)
+      .where(
+        and(
+          eq(checkouts.shopperId, userId),
+          eq(checkouts.kind, "goods"),
+          isNotNull(checkouts.basketKey),
+          eq(checkouts.stockHold, "held"),
+        ),
+      ),
+  ]);
+  return wallet.available + (open?.pointsUsed ?? 0);
 }

@@ -1,11 +1,12 @@
 import { CircleCheck, TimerOff, XCircle } from "lucide-react";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { data, Link, redirect } from "react-router";
 import { requireUser } from "#app/auth/session.server.ts";
 import { dispatchCart } from "#app/cart/cart-store.ts";
 import { ClosedPayment, WaitingHeader } from "#app/components/checkout-unpaid.tsx";
 import { RefundList, shopperRefundState, toRefundsView } from "#app/components/order-detail.tsx";
 import { OrderStatusBadge } from "#app/components/order-status.tsx";
+import { pointsText } from "#app/components/points-amount.tsx";
 import { StartAgainButton } from "#app/components/start-again-button.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
@@ -17,6 +18,7 @@ import { kobo } from "#app/money.ts";
 import { loadCheckoutStatus } from "#app/orders/checkout-status.server.ts";
 import { cancelUnpaidCheckout, startAgainFromCart } from "#app/orders/lifecycle.server.ts";
 import { paymentServices } from "#app/orders/payment-services.server.ts";
+import { koboPerPointSpent } from "#app/points/checkout-points.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/checkout-status";
@@ -59,6 +61,7 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
       checkoutId: checkout.id,
       email: checkout.email,
       totalKobo: checkout.totalKobo,
+      pointsUsed: checkout.pointsUsed,
       holdExpiresAt: checkout.stockHold === "held" ? checkout.holdExpiresAt.toISOString() : null,
       paymentDetail: found.latestPayment?.detail ?? null,
       wholeRefund,
@@ -200,6 +203,19 @@ export default function CheckoutStatus({ loaderData, actionData }: Route.Compone
           </li>
         ))}
       </ul>
+      {loaderData.pointsUsed > 0 ? (
+        <p
+          className="rounded-xl bg-points-soft px-4 py-3 text-sm text-ink"
+          data-testid="checkout-points"
+        >
+          {pointsNote[state](
+            <>
+              {pointsText(loaderData.pointsUsed)} (
+              <Money kobo={kobo(loaderData.pointsUsed * koboPerPointSpent)} /> off)
+            </>,
+          )}
+        </p>
+      ) : null}
       <div className="flex justify-between rounded-xl bg-surface-sunken px-4 py-3 text-lg font-bold text-ink">
         <span>Total</span>
         <Money kobo={kobo(loaderData.totalKobo)} />
@@ -207,6 +223,19 @@ export default function CheckoutStatus({ loaderData, actionData }: Route.Compone
     </div>
   );
 }
+
+/** Where the checkout's points are now (decision 057), by the checkout's state. */
+const pointsNote: Record<LoaderData["state"], (points: ReactNode) => ReactNode> = {
+  paid: (points) => <>You paid with {points}.</>,
+  waiting: (points) => (
+    <>
+      Your {points} are kept for this order: cancel it, or let the time to pay run out, and they
+      come back.
+    </>
+  ),
+  expired: (points) => <>Your {points} are back with you.</>,
+  closed: (points) => <>Your {points} are back with you.</>,
+};
 
 function PaidHeader({ data }: { data: LoaderData }) {
   const count = data.orders.filter((order) => order.status !== "cancelled").length;

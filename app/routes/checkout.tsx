@@ -15,6 +15,7 @@ import {
   quoteUrl,
   UnavailableLines,
 } from "#app/components/cart-line-issues.tsx";
+import { pointsText } from "#app/components/points-amount.tsx";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { Field, FieldError, FormMessage, TextAreaField } from "#app/components/ui/field.tsx";
@@ -39,6 +40,8 @@ import { verifyAndConfirm } from "#app/orders/confirm.server.ts";
 import { checkoutOfPayment, paymentSettled } from "#app/orders/orders.server.ts";
 import { checkoutStartLimited, paymentServices } from "#app/orders/payment-services.server.ts";
 import { PaymentProviderError } from "#app/payments/provider.server.ts";
+import { spendableAtCheckout } from "#app/points/checkout-points.server.ts";
+import { koboPerPointSpent, usablePoints } from "#app/points/checkout-points.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/checkout";
@@ -57,9 +60,10 @@ export function meta() {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { db, payments } = services(context);
-  const [[profile], addressRows] = await Promise.all([
+  const [[profile], addressRows, spendablePoints] = await Promise.all([
     db.select({ phone: users.phone }).from(users).where(eq(users.id, user.id)),
     addressesOf(db, user.id),
+    spendableAtCheckout(db, user.id),
   ]);
   const address = addressRows.find((row) => row.isDefault) ?? addressRows[0];
   return data(
@@ -80,6 +84,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           }
         : null,
       inlineScriptUrl: payments.browser.inlineScriptUrl,
+      spendablePoints,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -233,6 +238,11 @@ function CheckoutForm({ items, loaderData }: { items: CartItem[]; loaderData: Lo
 
   const payResult = payFetcher.data?.result;
   const quote = quoteFetcher.data?.quote;
+  // Points off (decision 057): the most the shopper may use on this quote, when they choose to.
+  const [withPoints, setWithPoints] = useState(false);
+  const pointsOffered = quote ? usablePoints(quote.totalKobo, loaderData.spendablePoints) : 0;
+  const pointsUsed = withPoints ? pointsOffered : 0;
+  const payKobo = (quote?.totalKobo ?? 0) - pointsUsed * koboPerPointSpent;
   const errors: FieldErrors =
     payResult && !payResult.ok && payResult.status === 400 ? payResult.errors : {};
 
@@ -274,7 +284,8 @@ function CheckoutForm({ items, loaderData }: { items: CartItem[]; loaderData: Lo
       <payFetcher.Form method="post" noValidate className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <input type="hidden" name="intent" value="pay" />
         <input type="hidden" name="lines" value={lines} />
-        <input type="hidden" name="expectedTotalKobo" value={quote?.totalKobo ?? 0} />
+        <input type="hidden" name="expectedTotalKobo" value={payKobo} />
+        <input type="hidden" name="usePoints" value={pointsUsed} />
         <div className="space-y-6">
           {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
           <Panel title="Contact">
@@ -365,16 +376,39 @@ function CheckoutForm({ items, loaderData }: { items: CartItem[]; loaderData: Lo
                     ) : null}
                   </Fragment>
                 ))}
+                {pointsUsed > 0 ? (
+                  <div className="flex justify-between gap-3">
+                    <dt className="text-ink-muted">{pointsText(pointsUsed)}</dt>
+                    <dd data-testid="checkout-points-off">
+                      −<Money kobo={kobo(pointsUsed * koboPerPointSpent)} />
+                    </dd>
+                  </div>
+                ) : null}
                 <div className="flex justify-between gap-3 border-t border-line pt-2 text-base font-bold text-ink">
                   <dt>Total</dt>
                   <dd data-testid="checkout-total">
-                    <Money kobo={kobo(quote.totalKobo)} />
+                    <Money kobo={kobo(payKobo)} />
                   </dd>
                 </div>
               </dl>
             ) : (
               <p className="text-sm text-ink-muted">Working out your total…</p>
             )}
+            {pointsOffered > 0 ? (
+              <label className="flex min-h-11 items-start gap-3 rounded-lg bg-points-soft px-3 py-2 text-sm text-ink">
+                <input
+                  type="checkbox"
+                  checked={withPoints}
+                  onChange={(event) => setWithPoints(event.target.checked)}
+                  className="mt-0.5 size-5 accent-brand"
+                />
+                <span>
+                  <span className="font-semibold">Use {pointsText(pointsOffered)}</span> for{" "}
+                  <Money kobo={kobo(pointsOffered * koboPerPointSpent)} /> off. You have{" "}
+                  {pointsText(loaderData.spendablePoints)}; points pay up to half of an order.
+                </span>
+              </label>
+            ) : null}
             {quote?.blocked ? (
               <p className="text-sm text-danger" role="status">
                 Fix the lines marked in your orders to pay.
@@ -387,7 +421,7 @@ function CheckoutForm({ items, loaderData }: { items: CartItem[]; loaderData: Lo
               disabled={!quote || quote.blocked || paying || quoteFetcher.state !== "idle"}
             >
               <Lock aria-hidden="true" className="size-4" />
-              {paying ? "Paying…" : quote ? `Pay ${formatNaira(kobo(quote.totalKobo))}` : "Pay"}
+              {paying ? "Paying…" : quote ? `Pay ${formatNaira(kobo(payKobo))}` : "Pay"}
             </Button>
             <p className="text-xs text-ink-muted">
               One payment through Paystack for every business above: card, bank transfer, USSD, QR

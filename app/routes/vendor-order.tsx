@@ -31,7 +31,7 @@ import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
 import { formatNaira, kobo, parseNaira } from "#app/money.ts";
 import { sendPendingRefunds } from "#app/orders/confirm.server.ts";
-import { orderTotalKobo } from "#app/orders/order-total.ts";
+import { orderPaidKobo } from "#app/orders/order-total.ts";
 import { paymentServices } from "#app/orders/payment-services.server.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/vendor-order";
@@ -58,7 +58,7 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
   const order = await orderForBusiness(services(context).db, membership.businessId, params.number);
   if (!order) throw notFound(url);
   const detail = toOrderDetail(order);
-  const leftKobo = orderTotalKobo(order) - detail.refundedKobo;
+  const leftKobo = orderPaidKobo(order) - detail.refundedKobo;
   return data(
     {
       order: {
