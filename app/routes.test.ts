@@ -82,6 +82,7 @@ const nonSpecPaths = [
   "/admin/jobs",
   "/admin/points",
   "/admin/reviews",
+  "/admin/rewards",
   "/api/vendor/slug-check",
   "/api/me",
   "/robots.txt",
