@@ -4,6 +4,7 @@ import type { ImageData } from "#app/components/ui/responsive-image.tsx";
 import { lagosToday } from "#app/console/lagos-time.ts";
 import { type Executor, queryRows } from "#app/db/database.server.ts";
 import type { RewardKind } from "./reward-input.ts";
+import type { RewardSort } from "./reward-sorts.ts";
 
 /**
  * The shop's side of rewards (issue 23, decision 056): what `/rewardShop`, its browse and search
@@ -28,12 +29,7 @@ const maxSearchResults = 240;
 /** How closely a typed word must read like a word of a reward (pg_trgm's word similarity). */
 const rewardWordSimilarity = 0.5;
 
-export type RewardSort = "points-asc" | "points-desc" | "newest";
-export const rewardSorts: { value: RewardSort; label: string }[] = [
-  { value: "points-asc", label: "Fewest points" },
-  { value: "points-desc", label: "Most points" },
-  { value: "newest", label: "Newest" },
-];
+export { type RewardSort, rewardSorts } from "./reward-sorts.ts";
 
 const orderBy: Record<RewardSort, SQL> = {
   "points-asc": sql`r.points_cost asc, r.id collate "C" asc`,
