@@ -9,7 +9,7 @@ import { users } from "#app/db/schema.server.ts";
 import { recordPoints, type Wallet } from "#app/points/ledger.server.ts";
 import { newVoucherCode } from "#app/vouchers/issue.server.ts";
 import { readVoucherCode } from "#app/vouchers/voucher-code.ts";
-import type { RewardKind } from "./reward-input.ts";
+import type { RewardKind } from "./reward-kinds.ts";
 import { rewardCodes, rewardRedemptions, rewards } from "./schema.server.ts";
 
 /**

@@ -4,7 +4,7 @@ import { pickerDay } from "#app/components/ui/date-picker/iso-day.ts";
 import { LazyDatePicker } from "#app/components/ui/date-picker/lazy-date-picker.tsx";
 import { Field, TextAreaField } from "#app/components/ui/field.tsx";
 import { PictureField } from "#app/console/picture-field.tsx";
-import { rewardLimits } from "./reward-input.ts";
+import { rewardLimits } from "./reward-limits.ts";
 
 /** What was sent, given back with a refused form so nothing typed is lost (also without JS). */
 export type RewardFormValues = Partial<Record<string, string>>;
@@ -20,7 +20,7 @@ export function RewardFormFields({
   errors,
   today,
   latestStart,
-  namePlaceholder,
+  nameExample,
   descriptionHint,
   pictureHint,
   children,
@@ -31,7 +31,8 @@ export function RewardFormFields({
   today: string;
   /** The last day a reward may start on. */
   latestStart: string;
-  namePlaceholder: string;
+  /** A name such a reward might have, said in the hint (a placeholder would pass for a value). */
+  nameExample: string;
   descriptionHint: string;
   pictureHint: string;
   children?: ReactNode;
@@ -45,9 +46,8 @@ export function RewardFormFields({
         name="name"
         autoComplete="off"
         maxLength={rewardLimits.nameMax}
-        placeholder={namePlaceholder}
         defaultValue={values.name}
-        hint={`${rewardLimits.nameMin} to ${rewardLimits.nameMax} characters; shoppers see it in the shop.`}
+        hint={`What shoppers see in the shop, like “${nameExample}”: ${rewardLimits.nameMin} to ${rewardLimits.nameMax} characters.`}
         error={errors.name}
       />
       <TextAreaField

@@ -1,5 +1,6 @@
 import { wholeNumberField } from "#app/number-fields.ts";
 import { z } from "#app/zod.ts";
+import { latestRewardStart, platformRewardKinds, rewardLimits } from "./reward-limits.ts";
 
 /**
  * The reward form's rules (issue 23, decision 056), for admins' platform rewards and businesses'
@@ -7,25 +8,6 @@ import { z } from "#app/zod.ts";
  * pool of codes are for platform rewards only (a business's reward is always its own kind and
  * its codes are Oja's).
  */
-export const rewardLimits = {
-  nameMin: 3,
-  nameMax: 80,
-  descriptionMax: 1000,
-  maxPoints: 1_000_000,
-  maxStock: 100_000,
-  maxPerShopper: 100,
-  /** Codes added to a pool in one go (a partner's batch). */
-  maxCodesAtOnce: 1000,
-  codeMin: 4,
-  codeMax: 64,
-  /** How far ahead a reward may start. */
-  maxDaysAhead: 365,
-} as const;
-
-export const platformRewardKinds = ["airtime", "data", "partner_voucher"] as const;
-export type PlatformRewardKind = (typeof platformRewardKinds)[number];
-
-export { type RewardKind, rewardKindLabels } from "./reward-kinds.ts";
 
 const day = (label: string) =>
   z
@@ -66,13 +48,6 @@ export const poolCodesField = z.string().transform((raw, ctx) => {
   }
   return lines;
 });
-
-/** The last day a reward made on `today` (a Lagos day) may start on; the form's picker ends there. */
-export function latestRewardStart(today: string): string {
-  return new Date(Date.parse(`${today}T00:00:00Z`) + rewardLimits.maxDaysAhead * 864e5)
-    .toISOString()
-    .slice(0, 10);
-}
 
 /**
  * The reward form as of `today` (a Lagos day, YYYY-MM-DD). Every field arrives as text, an absent

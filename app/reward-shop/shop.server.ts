@@ -3,7 +3,7 @@ import { mediaUrl } from "#app/catalog/catalog.server.ts";
 import type { ImageData } from "#app/components/ui/responsive-image.tsx";
 import { lagosToday } from "#app/console/lagos-time.ts";
 import { type Executor, queryRows } from "#app/db/database.server.ts";
-import type { RewardKind } from "./reward-input.ts";
+import type { RewardKind } from "./reward-kinds.ts";
 import type { RewardSort } from "./reward-sorts.ts";
 
 /**

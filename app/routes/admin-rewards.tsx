@@ -15,12 +15,12 @@ import {
   submitRewardForm,
 } from "#app/reward-shop/reward-form.server.ts";
 import { RewardFormFields, type RewardFormValues } from "#app/reward-shop/reward-form-fields.tsx";
+import { rewardKindLabels } from "#app/reward-shop/reward-kinds.ts";
 import {
   latestRewardStart,
   platformRewardKinds,
-  rewardKindLabels,
   rewardLimits,
-} from "#app/reward-shop/reward-input.ts";
+} from "#app/reward-shop/reward-limits.ts";
 import { RewardSummary } from "#app/reward-shop/reward-summary.tsx";
 import {
   addRewardCodes,
@@ -202,7 +202,7 @@ export default function AdminRewards({ loaderData, actionData }: Route.Component
                   {reward.status === "active" ? (
                     <div className="flex flex-wrap items-start gap-3">
                       <details
-                        className="group min-w-0 flex-1 basis-64"
+                        className="min-w-0 flex-1 open:basis-full"
                         open={codesError !== undefined}
                       >
                         <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-line bg-surface px-4 text-sm font-semibold text-ink hover:bg-surface-sunken">
@@ -280,7 +280,7 @@ export default function AdminRewards({ loaderData, actionData }: Route.Component
             errors={createErrors}
             today={today}
             latestStart={latestStart}
-            namePlaceholder="₦500 MTN airtime"
+            nameExample="₦500 MTN airtime"
             descriptionHint="How to use the code: “Dial *311*PIN# from any MTN line.”"
             pictureHint="Wide works best; JPEG, PNG or WebP up to 8 MB. The partner's logo, say."
           >

@@ -15,7 +15,7 @@ import {
   submitRewardForm,
 } from "#app/reward-shop/reward-form.server.ts";
 import { RewardFormFields, type RewardFormValues } from "#app/reward-shop/reward-form-fields.tsx";
-import { latestRewardStart, rewardLimits } from "#app/reward-shop/reward-input.ts";
+import { latestRewardStart, rewardLimits } from "#app/reward-shop/reward-limits.ts";
 import { RewardSummary } from "#app/reward-shop/reward-summary.tsx";
 import {
   archiveReward,
@@ -146,7 +146,7 @@ export default function VendorRewards({ loaderData, actionData }: Route.Componen
         <p className="text-sm text-ink-muted">
           What shoppers can spend their Oja points on at your business: "a free manicure for 1,500
           points", say. A shopper who redeems one gets a code; your staff take it at Redeem codes,
-          once. Oja pays nothing and charges nothing for it: it brings points-holders to you.
+          once.
         </p>
       </div>
       {made ? (
@@ -242,7 +242,7 @@ export default function VendorRewards({ loaderData, actionData }: Route.Componen
             errors={createErrors}
             today={today}
             latestStart={latestStart}
-            namePlaceholder="Free manicure"
+            nameExample="Free manicure"
             descriptionHint="What the shopper gets and how: “One classic manicure, any weekday. Book ahead on 0803 000 0000.”"
             pictureHint="Wide works best; JPEG, PNG or WebP up to 8 MB. Without one, the shop shows your cover picture."
           >
