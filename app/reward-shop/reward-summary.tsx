@@ -39,7 +39,10 @@ export function RewardSummary({
         )}
       </div>
       <div className="min-w-0 flex-1">
-        <p className="font-medium text-ink">{reward.name}</p>
+        <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+          <p className="font-medium text-ink">{reward.name}</p>
+          <StatusPill {...rewardStateLooks[rewardState(reward, today)]} />
+        </div>
         <p className="text-sm text-ink-muted">
           {kindLabel ? `${kindLabel} · ` : ""}
           {pointsText(reward.pointsCost)} · {children} · {reward.redeemed.toLocaleString("en-NG")}{" "}
@@ -48,7 +51,6 @@ export function RewardSummary({
         </p>
         <p className="text-sm text-ink-muted">{rewardDays(reward)}</p>
       </div>
-      <StatusPill {...rewardStateLooks[rewardState(reward, today)]} />
     </div>
   );
 }

@@ -145,6 +145,10 @@ export default function AdminRewards({ loaderData, actionData }: Route.Component
   const createErrors = actionData?.intent === "create" ? actionData.errors : {};
   const values = actionData?.values ?? {};
   const made = created && !actionData ? rewards.find((reward) => reward.id === created) : null;
+  const toppedUp =
+    actionData?.intent === "codes"
+      ? rewards.find((reward) => reward.id === actionData.rewardId)
+      : null;
   return (
     <div className="mx-auto max-w-3xl space-y-8 px-4 py-10">
       <div className="space-y-1">
@@ -162,7 +166,12 @@ export default function AdminRewards({ loaderData, actionData }: Route.Component
           {made.stock ?? 0} codes.
         </FormMessage>
       ) : null}
-      {actionData?.notice ? <FormMessage tone="success">{actionData.notice}</FormMessage> : null}
+      {actionData?.notice ? (
+        <FormMessage tone="success">
+          {toppedUp ? `${toppedUp.name}: ` : ""}
+          {actionData.notice}
+        </FormMessage>
+      ) : null}
       {actionData?.errors.archive ? (
         <FormMessage tone="error">{actionData.errors.archive}</FormMessage>
       ) : null}

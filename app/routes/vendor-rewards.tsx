@@ -209,7 +209,7 @@ export default function VendorRewards({ loaderData, actionData }: Route.Componen
                       )}
                     />
                   </Form>
-                  <Form method="post" className="sm:mt-7">
+                  <Form method="post" className="mt-7">
                     <input type="hidden" name="intent" value="archive" />
                     <input type="hidden" name="reward" value={reward.id} />
                     <Button type="submit" variant="ghost" disabled={busy}>
