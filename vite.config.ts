@@ -115,6 +115,14 @@ const pageFamilies: Array<{ name: string; files: RegExp }> = [
     name: "vouchers-console",
     files: /^routes\/vendor-(vouchers|voucher|voucher-new)\.tsx$/,
   },
+  // Redeeming shows one reward, its code and QR: none of the shop's cards or search.
+  { name: "reward-checkout", files: /^routes\/reward-shop-checkout\.tsx$/ },
+  // The reward shop's pages share its cards and search box, which no other page needs whole
+  // (/shop/{category} and /first-rewards carry the card in their own files).
+  {
+    name: "reward-shop",
+    files: /^routes\/(reward-shop|reward-shop-browse|reward-shop-search|profile-rewards)\.tsx$/,
+  },
   // The points pages share the ways to earn and the tiers, which no other shop page needs.
   { name: "points-pages", files: /^routes\/(rewards|benefits|first-rewards)\.tsx$/ },
   // An invitation opens the review form, as /evaluate/new does.

@@ -1,24 +1,13 @@
 import { clsx } from "clsx";
-import { Smartphone, Store, Ticket, Wifi } from "lucide-react";
 import { Link } from "react-router";
 import { formatPoints, pointsText } from "#app/components/points-amount.tsx";
 import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
-import { type RewardKind, rewardKindLabels } from "./reward-kinds.ts";
+import { fewLeft } from "./reward-kind-icons.ts";
+import { rewardKindLabels } from "./reward-kinds.ts";
 import type { RewardCard as RewardCardData } from "./shop.server.ts";
 
 // Two columns on a phone, three from 640 px, four from 1024 px (as the product and voucher grids).
 const cardImageSizes = "(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw";
-
-/** What a reward without a picture shows: its kind, drawn (Oja's own rewards have no picture). */
-export const rewardKindIcons = {
-  airtime: Smartphone,
-  data: Wifi,
-  partner_voucher: Ticket,
-  business: Store,
-} satisfies Record<RewardKind, unknown>;
-
-/** "Only N left" from this many down: a few left is news, hundreds is not. */
-export const fewLeft = 20;
 
 export function rewardCheckoutPath(rewardId: string) {
   return `/rewardShop/Checkout?reward=${encodeURIComponent(rewardId)}`;
@@ -40,7 +29,6 @@ export function RewardCard({
   eager?: boolean;
 }) {
   const href = rewardCheckoutPath(reward.id);
-  const Icon = rewardKindIcons[reward.kind];
   const short = balance === null ? 0 : reward.pointsCost - balance;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-card border border-line bg-surface">
@@ -61,7 +49,11 @@ export function RewardCard({
             className="size-full object-cover"
           />
         ) : (
-          <Icon aria-hidden="true" className="size-12 text-points" />
+          // A star, not the kinds' icons (the badge names the kind): the card is on
+          // /shop/{category} too, whose script budget has no room for icons.
+          <span aria-hidden="true" className="text-5xl text-points">
+            ★
+          </span>
         )}
       </Link>
       <div className="flex flex-1 flex-col gap-1 p-3">

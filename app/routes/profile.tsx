@@ -121,7 +121,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     orders: recentOrders.items.map(toOrderSummary),
     moreOrders: recentOrders.nextCursor !== null,
     vouchers: voucherCounts,
-    rewards: rewardCounts,
+    // Said here, not in the page's script: /profile is near its script budget.
+    rewards: {
+      any: rewardCounts.all > 0,
+      line:
+        rewardCounts.all > 0
+          ? `${rewardCounts.all} ${rewardCounts.all === 1 ? "reward" : "rewards"} redeemed with your points${rewardCounts.ready > 0 ? `, ${rewardCounts.ready} ready to use at ${rewardCounts.ready === 1 ? "a business" : "businesses"}` : ""}.`
+          : "No rewards yet. Rewards you redeem with your points appear here with their codes.",
+    },
     sessions: devices.map((session) => ({
       id: session.id,
       device: deviceSummary(session.userAgent),
@@ -348,16 +355,12 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </Link>
       </Section>
       <Section id="rewards">
-        <p className="text-sm text-ink">
-          {loaderData.rewards.all > 0
-            ? `${loaderData.rewards.all} ${loaderData.rewards.all === 1 ? "reward" : "rewards"} redeemed with your points${loaderData.rewards.ready > 0 ? `, ${loaderData.rewards.ready} ready to use at ${loaderData.rewards.ready === 1 ? "a business" : "businesses"}` : ""}.`
-            : "No rewards yet. Rewards you redeem with your points appear here with their codes."}
-        </p>
+        <p className="text-sm text-ink">{loaderData.rewards.line}</p>
         <Link
-          to={loaderData.rewards.all > 0 ? "/profile/rewards" : "/rewardShop"}
+          to={loaderData.rewards.any ? "/profile/rewards" : "/rewardShop"}
           className="inline-block text-sm font-medium text-brand-strong underline underline-offset-2"
         >
-          {loaderData.rewards.all > 0 ? "Your rewards and their codes" : "Go to the reward shop"}
+          {loaderData.rewards.any ? "Your rewards and their codes" : "Go to the reward shop"}
         </Link>
       </Section>
       <Section id="security">

@@ -15,7 +15,7 @@ import { walletOf } from "#app/points/ledger.server.ts";
 import { qrImage } from "#app/qr.server.ts";
 import { rewardCheckout } from "#app/reward-shop/checkout.server.ts";
 import { redeemReward, redemptionOf } from "#app/reward-shop/redeem.server.ts";
-import { fewLeft, rewardKindIcons } from "#app/reward-shop/reward-card.tsx";
+import { fewLeft, rewardKindIcons } from "#app/reward-shop/reward-kind-icons.ts";
 import { rewardKindLabels } from "#app/reward-shop/reward-kinds.ts";
 import { rewardDetail } from "#app/reward-shop/shop.server.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";

@@ -386,9 +386,12 @@ describe("the shopper's rewards", () => {
     });
 
     const account = (await getFrom(db(), profile, "/profile", as(ada))).data as {
-      rewards: { all: number; ready: number };
+      rewards: { any: boolean; line: string };
     };
-    expect(account.rewards).toEqual({ all: 2, ready: 1 });
+    expect(account.rewards).toEqual({
+      any: true,
+      line: "2 rewards redeemed with your points, 1 ready to use at a business.",
+    });
 
     const exported = await exportPersonalData(db(), ada.userId);
     expect(exported?.rewardsRedeemed.map((row) => [row.reward, row.business, row.points])).toEqual([
