@@ -2,30 +2,12 @@ import type { CartItem } from "#app/cart/cart.ts";
 import { dispatchCart } from "#app/cart/cart-store.ts";
 import { FixButton } from "#app/components/cart-fix-button.tsx";
 import { kobo, koboToNaira } from "#app/money.ts";
-import { type QuotedLine, quoteSearch } from "#app/orders/checkout-quote.ts";
+import type { QuotedLine } from "#app/orders/checkout-quote.ts";
 
 /**
  * What the cart page and checkout show for a line the server's quote flags (sold out, short of
  * stock, repriced, size gone) or a product no longer sold: each with one tap that fixes the cart.
  */
-
-/**
- * The cart repriced by the server (routes/api-checkout-quote.ts), for a `cartLines` JSON; with a
- * city, area and who picks up, its delivery priced too (checkout).
- */
-export const quoteUrl = (input: Parameters<typeof quoteSearch>[0]) =>
-  `/api/checkout/quote?${quoteSearch(input)}`;
-
-/** What the quote needs of each cart line. */
-export function cartLines(items: readonly CartItem[]) {
-  return items.map((item) => ({
-    id: item.id,
-    quantity: item.quantity,
-    size: item.size,
-    amount: item.amount,
-    flashHold: typeof item.flashHold === "string" ? item.flashHold : undefined,
-  }));
-}
 
 /** One tap that changes the cart so the line can be paid for. */
 export function IssueFix({

@@ -2,6 +2,8 @@ import { data } from "react-router";
 import { currentUser } from "#app/auth/session.server.ts";
 import { services } from "#app/context.server.ts";
 import { cartLinesField, quoteCart, shopperHolds } from "#app/orders/checkout.server.ts";
+import { spendableAtCheckout } from "#app/points/checkout-points.server.ts";
+import { usablePoints } from "#app/points/checkout-points.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/api-checkout-quote";
 
@@ -12,6 +14,7 @@ import type { Route } from "./+types/api-checkout-quote";
  * whenever the cart or the address changes doesn't make the page reload its other data; never
  * cached (prices and stock move). Anyone may ask, so stock is told exactly only when it is low
  * (decision 030): a cart asking for more hears a quantity it can have, not how many there are.
+ * A signed-in shopper also hears how many of their points the checkout may take (decision 057).
  */
 const placeName = z.string().trim().max(60).catch("");
 const pickupIds = z
@@ -40,8 +43,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     place: city ? { city, area } : null,
     pickup: pickupIds.parse(url.searchParams.get("pickup") ?? ""),
   };
+  const [quote, spendable] = await Promise.all([
+    quoteCart(db, lines.data, handover, holds, settings.holdLimits),
+    user ? spendableAtCheckout(db, user.id) : 0,
+  ]);
+  // The points the shopper may use on this total (decision 057), decided here like the prices.
   return data(
-    { quote: await quoteCart(db, lines.data, handover, holds, settings.holdLimits) },
+    { quote, points: { offered: usablePoints(quote.totalKobo, spendable), spendable } },
     { headers },
   );
 }

@@ -8,13 +8,9 @@ import {
   groupByBusiness,
   lineTotalKobo,
 } from "#app/cart/cart.ts";
+import { cartLines, quoteUrl } from "#app/cart/cart-quote.ts";
 import { dispatchCart, useCart } from "#app/cart/cart-store.ts";
-import {
-  cartLines,
-  IssueFix,
-  quoteUrl,
-  UnavailableLines,
-} from "#app/components/cart-line-issues.tsx";
+import { IssueFix, UnavailableLines } from "#app/components/cart-line-issues.tsx";
 import { CartBusinessGroup, CartQuantity, cartItemText } from "#app/components/cart-quantity.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { Money } from "#app/components/ui/money.tsx";

@@ -8,14 +8,10 @@ import { formatNigerianPhone } from "#app/auth/phone.ts";
 import { clientIp } from "#app/auth/request-info.server.ts";
 import { requireUser } from "#app/auth/session.server.ts";
 import type { CartItem } from "#app/cart/cart.ts";
+import { cartLines, quoteUrl } from "#app/cart/cart-quote.ts";
 import { useCart } from "#app/cart/cart-store.ts";
-import {
-  cartLines,
-  IssueFix,
-  quoteUrl,
-  UnavailableLines,
-} from "#app/components/cart-line-issues.tsx";
-import { pointsText } from "#app/components/points-amount.tsx";
+import { lazyComponent, useLazyComponent } from "#app/components/lazy-component.ts";
+import { formatPoints, pointsText } from "#app/components/points-amount.tsx";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { Field, FieldError, FormMessage, TextAreaField } from "#app/components/ui/field.tsx";
@@ -40,8 +36,7 @@ import { verifyAndConfirm } from "#app/orders/confirm.server.ts";
 import { checkoutOfPayment, paymentSettled } from "#app/orders/orders.server.ts";
 import { checkoutStartLimited, paymentServices } from "#app/orders/payment-services.server.ts";
 import { PaymentProviderError } from "#app/payments/provider.server.ts";
-import { spendableAtCheckout } from "#app/points/checkout-points.server.ts";
-import { koboPerPointSpent, usablePoints } from "#app/points/checkout-points.ts";
+import { koboPerPointSpent } from "#app/points/checkout-points.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/checkout";
@@ -60,10 +55,9 @@ export function meta() {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { db, payments } = services(context);
-  const [[profile], addressRows, spendablePoints] = await Promise.all([
+  const [[profile], addressRows] = await Promise.all([
     db.select({ phone: users.phone }).from(users).where(eq(users.id, user.id)),
     addressesOf(db, user.id),
-    spendableAtCheckout(db, user.id),
   ]);
   const address = addressRows.find((row) => row.isDefault) ?? addressRows[0];
   return data(
@@ -84,7 +78,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           }
         : null,
       inlineScriptUrl: payments.browser.inlineScriptUrl,
-      spendablePoints,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -195,7 +188,11 @@ function CheckoutFrame({ children, busy }: { children: React.ReactNode; busy?: b
 }
 
 function CheckoutForm({ items, loaderData }: { items: CartItem[]; loaderData: LoaderData }) {
-  const quoteFetcher = useFetcher<{ quote?: Quote; error?: string }>();
+  const quoteFetcher = useFetcher<{
+    quote?: Quote;
+    points?: { offered: number; spendable: number };
+    error?: string;
+  }>();
   const payFetcher = useFetcher<{ result?: StartCheckoutResult }>();
   const navigate = useNavigate();
   const [fulfilment, setFulfilment] = useState<Record<string, "delivery" | "pickup">>({});
@@ -240,7 +237,13 @@ function CheckoutForm({ items, loaderData }: { items: CartItem[]; loaderData: Lo
   const quote = quoteFetcher.data?.quote;
   // Points off (decision 057): the most the shopper may use on this quote, when they choose to.
   const [withPoints, setWithPoints] = useState(false);
-  const pointsOffered = quote ? usablePoints(quote.totalKobo, loaderData.spendablePoints) : 0;
+  const points = quoteFetcher.data?.points;
+  const [UnavailableLines, wakeUnavailableLines] = useLazyComponent(unavailableLines);
+  const anyUnavailable = (quote?.unavailable.length ?? 0) > 0;
+  useEffect(() => {
+    if (anyUnavailable) wakeUnavailableLines();
+  }, [anyUnavailable, wakeUnavailableLines]);
+  const pointsOffered = points?.offered ?? 0;
   const pointsUsed = withPoints ? pointsOffered : 0;
   const payKobo = (quote?.totalKobo ?? 0) - pointsUsed * koboPerPointSpent;
   const errors: FieldErrors =
@@ -336,7 +339,7 @@ function CheckoutForm({ items, loaderData }: { items: CartItem[]; loaderData: Lo
               </p>
             </Panel>
           )}
-          {quote && quote.unavailable.length > 0 ? (
+          {quote && quote.unavailable.length > 0 && UnavailableLines ? (
             <UnavailableLines ids={quote.unavailable} items={items} />
           ) : null}
 
@@ -376,14 +379,6 @@ function CheckoutForm({ items, loaderData }: { items: CartItem[]; loaderData: Lo
                     ) : null}
                   </Fragment>
                 ))}
-                {pointsUsed > 0 ? (
-                  <div className="flex justify-between gap-3">
-                    <dt className="text-ink-muted">{pointsText(pointsUsed)}</dt>
-                    <dd data-testid="checkout-points-off">
-                      −<Money kobo={kobo(pointsUsed * koboPerPointSpent)} />
-                    </dd>
-                  </div>
-                ) : null}
                 <div className="flex justify-between gap-3 border-t border-line pt-2 text-base font-bold text-ink">
                   <dt>Total</dt>
                   <dd data-testid="checkout-total">
@@ -403,9 +398,11 @@ function CheckoutForm({ items, loaderData }: { items: CartItem[]; loaderData: Lo
                   className="mt-0.5 size-5 accent-brand"
                 />
                 <span>
-                  <span className="font-semibold">Use {pointsText(pointsOffered)}</span> for{" "}
-                  <Money kobo={kobo(pointsOffered * koboPerPointSpent)} /> off. You have{" "}
-                  {pointsText(loaderData.spendablePoints)}; points pay up to half of an order.
+                  <span className="font-semibold">
+                    Use {pointsText(pointsOffered)}: −
+                    <Money kobo={kobo(pointsOffered * koboPerPointSpent)} />
+                  </span>{" "}
+                  (of your {formatPoints(points?.spendable ?? 0)}; points pay up to half)
                 </span>
               </label>
             ) : null}
@@ -605,6 +602,18 @@ function ChoiceCard({
   );
 }
 
+/**
+ * The cart's fixes (decision 014's one-tap repairs), loaded when a quote first flags a line: most
+ * checkouts never need them, and the page stays within its script budget. The issue's words show
+ * at once; its button follows the moment the chunk arrives.
+ */
+const issueFix = lazyComponent(() =>
+  import("#app/components/cart-line-issues.tsx").then((module) => module.IssueFix),
+);
+const unavailableLines = lazyComponent(() =>
+  import("#app/components/cart-line-issues.tsx").then((module) => module.UnavailableLines),
+);
+
 function SummaryLine({
   line,
   item,
@@ -615,6 +624,11 @@ function SummaryLine({
   businessSlug: string;
 }) {
   const image = typeof item?.image === "string" ? item.image : undefined;
+  const [IssueFix, wakeIssueFix] = useLazyComponent(issueFix);
+  const flagged = line.issues.length > 0;
+  useEffect(() => {
+    if (flagged) wakeIssueFix();
+  }, [flagged, wakeIssueFix]);
   return (
     <li className="flex gap-3 py-3" data-testid="checkout-line">
       <div className="size-16 shrink-0 overflow-hidden rounded-lg bg-surface-sunken">
@@ -645,7 +659,7 @@ function SummaryLine({
             }
           >
             <span>{describeIssue(issue, line)}</span>
-            {item ? <IssueFix issue={issue} line={line} item={item} /> : null}
+            {item && IssueFix ? <IssueFix issue={issue} line={line} item={item} /> : null}
           </div>
         ))}
       </div>
