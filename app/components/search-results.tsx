@@ -62,14 +62,14 @@ export function ResultTabs({ current }: { current: keyof typeof resultTabs }) {
   const rewardsHref = location.pathname.replace(/^\/search\//i, "/rewardShop/search/");
   return (
     <nav aria-label="Result types" className="mt-5 border-b border-line">
-      <ul className="-mb-px flex gap-1">
+      <ul className="-mb-px flex overflow-x-auto sm:gap-1">
         {(Object.keys(resultTabs) as Array<keyof typeof resultTabs>).map((tab) => (
           <li key={tab}>
             <Link
               to={withQuery(params, { tab })}
               aria-current={tab === current ? "page" : undefined}
               className={clsx(
-                "inline-flex min-h-11 items-center border-b-2 px-4 text-sm font-semibold",
+                "inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-semibold whitespace-nowrap sm:px-4",
                 tab === current
                   ? "border-brand text-brand"
                   : "border-transparent text-ink-muted hover:text-ink",
@@ -82,7 +82,7 @@ export function ResultTabs({ current }: { current: keyof typeof resultTabs }) {
         <li>
           <Link
             to={rewardsHref}
-            className="inline-flex min-h-11 items-center border-b-2 border-transparent px-4 text-sm font-semibold text-ink-muted hover:text-ink"
+            className="inline-flex min-h-11 items-center border-b-2 border-transparent px-3 text-sm font-semibold whitespace-nowrap text-ink-muted hover:text-ink sm:px-4"
           >
             Rewards
           </Link>

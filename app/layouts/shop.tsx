@@ -37,7 +37,8 @@ function ShopChrome({ children }: { children: ReactNode }) {
       <TestModeBanner />
       <header className="border-b border-line bg-surface">
         <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2 sm:gap-3">
-          <Logo />
+          {/* Oja's name for screen readers only on a phone: the width goes to the shop's cart. */}
+          <Logo compact />
           <span className="text-sm font-semibold whitespace-nowrap text-points">Reward shop</span>
           <nav aria-label="Your shortcuts" className="ml-auto flex items-center gap-1">
             {user?.points != null ? (

@@ -178,7 +178,7 @@ export default function RewardShopBrowse({ loaderData }: Route.ComponentProps) {
           label="Points"
           name="max"
           defaultValue={filters.max}
-          placeholder="Any number of points"
+          placeholder="Any points"
           options={maxOptions}
         />
         <SelectField label="Sort" name="sort" defaultValue={filters.sort} options={rewardSorts} />

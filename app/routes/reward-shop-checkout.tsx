@@ -332,7 +332,7 @@ function Redeemed({ view }: { view: Extract<LoaderData, { state: "redeemed" }> }
           </div>
         ) : null}
         <p
-          className={`font-mono font-bold tracking-wider break-all ${used ? "text-lg text-ink-muted" : "text-3xl text-ink"}`}
+          className={`font-mono font-bold tracking-wider [overflow-wrap:anywhere] ${used ? "text-lg text-ink-muted" : "text-2xl text-ink sm:text-3xl"}`}
         >
           {redemption.shownCode}
         </p>
