@@ -4,6 +4,7 @@ import { exportPersonalData } from "#app/auth/personal-data.server.ts";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
 import { checkouts, products } from "#app/db/schema.server.ts";
 import type { Quote } from "#app/orders/checkout-quote.ts";
+import { recordPoints, walletOf } from "#app/points/ledger.server.ts";
 import { getFrom, postTo, signUpAs, type TestAccount } from "#tests/support/accounts.ts";
 import { createBusiness, createCategory, createProduct } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
@@ -284,6 +285,58 @@ describe("/checkout", () => {
     });
     const again = await postTo(db(), checkout, "/checkout", form, asAda());
     expect(again).toMatchObject({ status: 200, data: { result: { ok: true, payment } } });
+  });
+
+  test("the quote offers a shopper's points, at most half the total; paying with them charges the rest", async () => {
+    const kemi = await signUpAs(db(), { name: "Kemi Points" });
+    await db().transaction((tx) =>
+      recordPoints(tx, {
+        userId: kemi.userId,
+        kind: "earn",
+        availableDelta: 9_000,
+        cause: `test-gift:${kemi.userId}`,
+      }),
+    );
+    const product = await createProduct(db(), {
+      businessId: spa.id,
+      stock: 3,
+      priceKobo: 1_400_000,
+    });
+    const lines = JSON.stringify([{ id: product.id, quantity: 1, size: null, amount: 14_000 }]);
+    const asKemi = { cookie: kemi.cookie, env: pay.env };
+    const quoted = await getFrom(
+      db(),
+      quoteRoute,
+      `/api/checkout/quote?${new URLSearchParams({ lines })}`,
+      asKemi,
+    );
+    // ₦14,000: 7,000 points at most, of the 9,000 she has.
+    expect(quoted.data).toMatchObject({ points: { offered: 7_000, spendable: 9_000 } });
+    const guest = await getFrom(
+      db(),
+      quoteRoute,
+      `/api/checkout/quote?${new URLSearchParams({ lines })}`,
+      { env: pay.env },
+    );
+    expect(guest.data).toMatchObject({ points: { offered: 0, spendable: 0 } });
+    const paid = await postTo(
+      db(),
+      checkout,
+      "/checkout",
+      {
+        intent: "pay",
+        lines,
+        expectedTotalKobo: String(700_000),
+        usePoints: "7000",
+        email: kemi.email,
+        phone: "08031234567",
+        [`fulfilment.${spa.id}`]: "pickup",
+      },
+      asKemi,
+    );
+    const { payment } = (paid.data as { result: { payment: { reference: string } } }).result;
+    expect(pay.simulator.transaction(payment.reference)?.amount).toBe(700_000);
+    expect(await walletOf(db(), kemi.userId)).toEqual({ available: 2_000, pending: 0 });
   });
 
   test("the webhook URL answers GET with 405", async () => {
