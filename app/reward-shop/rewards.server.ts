@@ -21,7 +21,7 @@ export type RewardOwner =
 
 type Refusal = { ok: false; status: 400 | 404; errors: FieldErrors };
 
-function formText(form: FormData, names: string[]) {
+function formText(form: FormData, names: readonly string[]) {
   const values: Record<string, string> = {};
   for (const name of names) {
     const value = form.get(name);
@@ -30,7 +30,8 @@ function formText(form: FormData, names: string[]) {
   return values;
 }
 
-const rewardFields = [
+/** The reward form's text fields (a pool's codes for Oja's rewards, the stock for a business's). */
+export const rewardFields = [
   "name",
   "description",
   "pointsCost",
@@ -41,7 +42,7 @@ const rewardFields = [
   "kind",
   "codes",
   "stock",
-];
+] as const;
 
 function ownedBy(owner: RewardOwner) {
   return owner.kind === "platform"

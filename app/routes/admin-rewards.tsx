@@ -1,20 +1,14 @@
 import { Gift, PackagePlus } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
-import type { FieldErrors } from "#app/auth/forms.ts";
+import { Form, useNavigation } from "react-router";
 import { requireAdmin } from "#app/auth/session.server.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { FormMessage, SelectField, TextAreaField } from "#app/components/ui/field.tsx";
 import { FieldsetPanel } from "#app/components/ui/fieldset-panel.tsx";
-import { tooLarge } from "#app/console/catalogue/guard.server.ts";
 import { lagosToday } from "#app/console/lagos-time.ts";
 import { services } from "#app/context.server.ts";
-import {
-  maxRewardFormBytes,
-  rewardFormValues,
-  submitRewardForm,
-} from "#app/reward-shop/reward-form.server.ts";
-import { RewardFormFields, type RewardFormValues } from "#app/reward-shop/reward-form-fields.tsx";
+import { rewardsPageAction } from "#app/reward-shop/reward-form.server.ts";
+import { RewardFormFields } from "#app/reward-shop/reward-form-fields.tsx";
 import { rewardKindLabels } from "#app/reward-shop/reward-kinds.ts";
 import {
   latestRewardStart,
@@ -24,7 +18,6 @@ import {
 import { RewardSummary } from "#app/reward-shop/reward-summary.tsx";
 import {
   addRewardCodes,
-  archiveReward,
   categoryChoices,
   type RewardOwner,
   rewardsOf,
@@ -59,77 +52,26 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = {
-  intent: "create" | "codes" | "archive";
-  errors: FieldErrors;
-  /** The reward a per-reward form was about, so its error shows beside it. */
-  rewardId?: string;
-  values?: RewardFormValues;
-  notice?: string;
-  /** When a batch of codes went in, so that reward's box empties for the next one. */
-  at?: number;
-};
-
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireAdmin(context, request);
   const owner = { kind: "platform" as const, actorId: admin.id, request };
-  const { db } = services(context);
-  if (tooLarge(request, maxRewardFormBytes)) {
-    return data<ActionData>(
-      { intent: "create", errors: { images: "That picture is too large: up to 8 MB." } },
-      { status: 413 },
-    );
-  }
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const rewardId = String(form.get("reward") ?? "").slice(0, 64);
-  if (intent === "archive") {
-    const result = await archiveReward(db, owner, rewardId);
-    if (!result.ok) {
-      return data<ActionData>(
-        { intent, rewardId, errors: { archive: result.errors.form } },
-        { status: result.status },
-      );
-    }
-    return data<ActionData>({
-      intent,
-      errors: {},
-      notice: "Archived: it has left the reward shop. Codes shoppers already have stay good.",
-    });
-  }
-  if (intent === "codes") {
-    const result = await addRewardCodes(db, owner, rewardId, form);
-    if (!result.ok) {
-      return data<ActionData>(
-        {
-          intent,
-          rewardId,
-          errors: result.status === 404 ? { archive: result.errors.form } : result.errors,
-        },
-        { status: result.status },
-      );
-    }
-    const skipped =
-      result.skipped === 0
-        ? ""
-        : ` ${result.skipped.toLocaleString("en-NG")} ${result.skipped === 1 ? "was" : "were"} in the pool already, so skipped.`;
-    return data<ActionData>({
-      intent,
-      rewardId,
-      errors: {},
-      at: Date.now(),
-      notice: `Added ${result.added.toLocaleString("en-NG")} ${result.added === 1 ? "code" : "codes"}.${skipped}`,
-    });
-  }
-  const result = await submitRewardForm(context, owner, form);
-  if (!result.ok) {
-    return data<ActionData>(
-      { intent: "create", errors: result.errors, values: rewardFormValues(form) },
-      { status: result.status },
-    );
-  }
-  // A fresh form for the next reward, and a reload that doesn't post this one again.
-  throw redirect(`/admin/rewards?created=${result.rewardId}`);
+  return rewardsPageAction(context, request, owner, {
+    createdPath: (rewardId) => `/admin/rewards?created=${rewardId}`,
+    intent: "codes",
+    async change(db, rewardId, form) {
+      const result = await addRewardCodes(db, owner, rewardId, form);
+      if (!result.ok) return result;
+      const { added, skipped } = result;
+      const repeats =
+        skipped === 0
+          ? ""
+          : ` ${skipped.toLocaleString("en-NG")} ${skipped === 1 ? "was" : "were"} in the pool already, so skipped.`;
+      return {
+        ok: true,
+        notice: `Added ${added.toLocaleString("en-NG")} ${added === 1 ? "code" : "codes"}.${repeats}`,
+      };
+    },
+  });
 }
 
 const kindOptions = platformRewardKinds.map((kind) => ({

@@ -1,28 +1,18 @@
 import { clsx } from "clsx";
 import { Gift } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
-import type { FieldErrors } from "#app/auth/forms.ts";
+import { data, Form, useNavigation } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { Field, FormMessage, LabelledControl } from "#app/components/ui/field.tsx";
 import { FieldsetPanel } from "#app/components/ui/fieldset-panel.tsx";
-import { requireCatalogueManager, tooLarge } from "#app/console/catalogue/guard.server.ts";
+import { requireCatalogueManager } from "#app/console/catalogue/guard.server.ts";
 import { lagosToday } from "#app/console/lagos-time.ts";
 import { services } from "#app/context.server.ts";
-import {
-  maxRewardFormBytes,
-  rewardFormValues,
-  submitRewardForm,
-} from "#app/reward-shop/reward-form.server.ts";
-import { RewardFormFields, type RewardFormValues } from "#app/reward-shop/reward-form-fields.tsx";
+import { rewardsPageAction } from "#app/reward-shop/reward-form.server.ts";
+import { RewardFormFields } from "#app/reward-shop/reward-form-fields.tsx";
 import { latestRewardStart, rewardLimits } from "#app/reward-shop/reward-limits.ts";
 import { RewardSummary } from "#app/reward-shop/reward-summary.tsx";
-import {
-  archiveReward,
-  type RewardOwner,
-  rewardsOf,
-  setRewardStock,
-} from "#app/reward-shop/rewards.server.ts";
+import { type RewardOwner, rewardsOf, setRewardStock } from "#app/reward-shop/rewards.server.ts";
 import { formatDay } from "#app/vouchers/offer-terms.ts";
 import type { Route } from "./+types/vendor-rewards";
 
@@ -57,77 +47,24 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
   );
 }
 
-type ActionData = {
-  intent: "create" | "stock" | "archive";
-  errors: FieldErrors;
-  /** The reward a per-reward form was about, so its error shows beside it. */
-  rewardId?: string;
-  values?: RewardFormValues;
-  notice?: string;
-};
-
 export async function action({ context, request, params }: Route.ActionArgs) {
   const { user, business } = await requireCatalogueManager(context, request, params.business);
-  const owner = {
-    kind: "business" as const,
-    businessId: business.id,
-    actorId: user.id,
-    request,
-  };
-  const { db } = services(context);
-  if (tooLarge(request, maxRewardFormBytes)) {
-    return data<ActionData>(
-      { intent: "create", errors: { images: "That picture is too large: up to 8 MB." } },
-      { status: 413 },
-    );
-  }
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const rewardId = String(form.get("reward") ?? "").slice(0, 64);
-  if (intent === "archive") {
-    const result = await archiveReward(db, owner, rewardId);
-    if (!result.ok) {
-      return data<ActionData>(
-        { intent, rewardId, errors: { archive: result.errors.form } },
-        { status: result.status },
-      );
-    }
-    return data<ActionData>({
-      intent,
-      errors: {},
-      notice: "Archived: it has left the reward shop. Codes shoppers already have stay good.",
-    });
-  }
-  if (intent === "stock") {
-    const result = await setRewardStock(db, owner, rewardId, form);
-    if (!result.ok) {
-      return data<ActionData>(
-        {
-          intent,
-          rewardId,
-          errors: result.status === 404 ? { archive: result.errors.form } : result.errors,
-        },
-        { status: result.status },
-      );
-    }
-    return data<ActionData>({
-      intent,
-      errors: {},
-      notice:
-        result.stock === null
-          ? "Saved: no limit on how many shoppers can have it."
-          : `Saved: ${result.stock.toLocaleString("en-NG")} left.`,
-    });
-  }
-  const result = await submitRewardForm(context, owner, form);
-  if (!result.ok) {
-    return data<ActionData>(
-      { intent: "create", errors: result.errors, values: rewardFormValues(form) },
-      { status: result.status },
-    );
-  }
-  // A fresh form for the next reward, and a reload that doesn't post this one again.
-  throw redirect(`/vendor/${business.slug}/rewards?created=${result.rewardId}`);
+  const owner = { kind: "business" as const, businessId: business.id, actorId: user.id, request };
+  return rewardsPageAction(context, request, owner, {
+    createdPath: (rewardId) => `/vendor/${business.slug}/rewards?created=${rewardId}`,
+    intent: "stock",
+    async change(db, rewardId, form) {
+      const result = await setRewardStock(db, owner, rewardId, form);
+      if (!result.ok) return result;
+      return {
+        ok: true,
+        notice:
+          result.stock === null
+            ? "Saved: no limit on how many shoppers can have it."
+            : `Saved: ${result.stock.toLocaleString("en-NG")} left.`,
+      };
+    },
+  });
 }
 
 export default function VendorRewards({ loaderData, actionData }: Route.ComponentProps) {
