@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+import { Form } from "react-router";
 import type { FieldErrors } from "#app/auth/forms.ts";
+import { Button } from "#app/components/ui/button.tsx";
 import { pickerDay } from "#app/components/ui/date-picker/iso-day.ts";
 import { LazyDatePicker } from "#app/components/ui/date-picker/lazy-date-picker.tsx";
 import { Field, TextAreaField } from "#app/components/ui/field.tsx";
@@ -108,5 +110,26 @@ export function RewardFormFields({
         error={errors.images}
       />
     </>
+  );
+}
+
+/** A reward's Archive button (the page's post takes `intent=archive`). */
+export function ArchiveRewardButton({
+  reward,
+  busy,
+  className,
+}: {
+  reward: { id: string; name: string };
+  busy: boolean;
+  className?: string;
+}) {
+  return (
+    <Form method="post" className={className}>
+      <input type="hidden" name="intent" value="archive" />
+      <input type="hidden" name="reward" value={reward.id} />
+      <Button type="submit" variant="ghost" disabled={busy}>
+        Archive<span className="sr-only"> {reward.name}</span>
+      </Button>
+    </Form>
   );
 }

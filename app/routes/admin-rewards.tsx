@@ -8,7 +8,7 @@ import { FieldsetPanel } from "#app/components/ui/fieldset-panel.tsx";
 import { lagosToday } from "#app/console/lagos-time.ts";
 import { services } from "#app/context.server.ts";
 import { rewardsPageAction } from "#app/reward-shop/reward-form.server.ts";
-import { RewardFormFields } from "#app/reward-shop/reward-form-fields.tsx";
+import { ArchiveRewardButton, RewardFormFields } from "#app/reward-shop/reward-form-fields.tsx";
 import { rewardKindLabels } from "#app/reward-shop/reward-kinds.ts";
 import {
   latestRewardStart,
@@ -187,13 +187,7 @@ export default function AdminRewards({ loaderData, actionData }: Route.Component
                           </Button>
                         </Form>
                       </details>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="archive" />
-                        <input type="hidden" name="reward" value={reward.id} />
-                        <Button type="submit" variant="ghost" disabled={busy}>
-                          Archive<span className="sr-only"> {reward.name}</span>
-                        </Button>
-                      </Form>
+                      <ArchiveRewardButton reward={reward} busy={busy} />
                     </div>
                   ) : null}
                 </li>

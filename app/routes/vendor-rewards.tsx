@@ -9,7 +9,7 @@ import { requireCatalogueManager } from "#app/console/catalogue/guard.server.ts"
 import { lagosToday } from "#app/console/lagos-time.ts";
 import { services } from "#app/context.server.ts";
 import { rewardsPageAction } from "#app/reward-shop/reward-form.server.ts";
-import { RewardFormFields } from "#app/reward-shop/reward-form-fields.tsx";
+import { ArchiveRewardButton, RewardFormFields } from "#app/reward-shop/reward-form-fields.tsx";
 import { latestRewardStart, rewardLimits } from "#app/reward-shop/reward-limits.ts";
 import { RewardSummary } from "#app/reward-shop/reward-summary.tsx";
 import { type RewardOwner, rewardsOf, setRewardStock } from "#app/reward-shop/rewards.server.ts";
@@ -146,13 +146,7 @@ export default function VendorRewards({ loaderData, actionData }: Route.Componen
                       )}
                     />
                   </Form>
-                  <Form method="post" className="mt-7">
-                    <input type="hidden" name="intent" value="archive" />
-                    <input type="hidden" name="reward" value={reward.id} />
-                    <Button type="submit" variant="ghost" disabled={busy}>
-                      Archive<span className="sr-only"> {reward.name}</span>
-                    </Button>
-                  </Form>
+                  <ArchiveRewardButton reward={reward} busy={busy} className="mt-7" />
                 </div>
               ) : null}
             </li>
