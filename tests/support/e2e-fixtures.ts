@@ -8,10 +8,12 @@ import { newId, secretToken } from "#app/db/ids.ts";
 import { businessMembers, users } from "#app/db/schema.server.ts";
 import { newOrderNumber } from "#app/orders/order-number.ts";
 import { checkouts, orderLines, orders } from "#app/orders/schema.server.ts";
+import { recordPoints } from "#app/points/ledger.server.ts";
 import { referralCodeOf } from "#app/referrals/referrals.server.ts";
 import { invitationLifeDays } from "#app/reviews/review-limits.ts";
 import { writeReview } from "#app/reviews/reviews.server.ts";
 import { reviewInvitations } from "#app/reviews/schema.server.ts";
+import { rewards } from "#app/reward-shop/schema.server.ts";
 import { createDiscountSale } from "#app/sales/discounts.server.ts";
 import { createFlashSale } from "#app/sales/flash.server.ts";
 import { toLagosDateTime } from "#app/sales/sale-window.ts";
@@ -51,6 +53,26 @@ export const e2eLateShoppers = {
   laptopRetry: { email: "late-laptop-retry@e2e.oja.test", name: "Obi Overdue" },
 } as const;
 
+/**
+ * Shoppers with points to spend, one per journey of the reward shop spec (issue 23), so no
+ * other spec's orders move their balances and each journey can say exactly where its points
+ * went: each starts with `points` as an Oja correction, the entry /admin/points writes. The
+ * checkout shopper has more than half of any demo product's price, so the checkout's offer is
+ * the 50% cap, not the balance.
+ */
+export const e2ePointsShoppers = {
+  shop: { email: "points-shop@e2e.oja.test", name: "Ngozi Eze", points: 8_000 },
+  checkout: { email: "points-checkout@e2e.oja.test", name: "Tunde Bakare", points: 100_000 },
+  till: { email: "points-till@e2e.oja.test", name: "Kemi Adeyemi", points: 8_000 },
+} as const;
+
+/**
+ * Staff of the demo business whose own reward (from the seed) has no stock count and no
+ * per-shopper limit, so every try of the till journey can redeem it again: the e2e team's
+ * business has no reward of its own, and adding one would change the shop's public lists.
+ */
+export const e2eRewardTill = { email: "till@e2e.oja.test", name: "Tobi Till" } as const;
+
 export interface ExpiredCheckoutFixture {
   email: string;
   checkoutId: string;
@@ -79,6 +101,11 @@ export interface E2eFixtures {
    */
   openingFlashProducts: string[];
   expiredCheckouts: Record<keyof typeof e2eLateShoppers, ExpiredCheckoutFixture>;
+  /** The business `e2eRewardTill` works at, and its reward the till journey redeems. */
+  rewardTill: {
+    business: { slug: string; name: string };
+    reward: { id: string; name: string; pointsCost: number };
+  };
 }
 
 const fixturesFile = (dataDir: string) => path.join(dataDir, "e2e-fixtures.json");
@@ -144,6 +171,34 @@ export async function prepareE2eData(dataDir: string): Promise<void> {
         offset: index * 2,
       });
     }
+    for (const person of Object.values(e2ePointsShoppers)) {
+      const { user } = await auth.api.signUpEmail({
+        body: {
+          name: person.name,
+          email: person.email,
+          password: e2ePassword,
+          privacyAcceptedAt: new Date(),
+        },
+      });
+      await db.transaction((tx) =>
+        recordPoints(tx, {
+          userId: user.id,
+          kind: "adjust",
+          availableDelta: person.points,
+          cause: `adjust:e2e-${user.id}`,
+          note: "Points to start the browser suite with",
+        }),
+      );
+    }
+    const { user: tillStaff } = await auth.api.signUpEmail({
+      body: {
+        name: e2eRewardTill.name,
+        email: e2eRewardTill.email,
+        password: e2ePassword,
+        privacyAcceptedAt: new Date(),
+      },
+    });
+    const rewardTill = await tillFixture(db, tillStaff.id);
     const giver = await db
       .select({ id: users.id, name: users.name })
       .from(users)
@@ -167,11 +222,50 @@ export async function prepareE2eData(dataDir: string): Promise<void> {
         (await quietProduct(db, business.id, "Aso oke cap")).name,
       ],
       expiredCheckouts,
+      rewardTill,
     };
     writeFileSync(fixturesFile(dataDir), JSON.stringify(fixtures));
   } finally {
     await running.close();
   }
+}
+
+/**
+ * A demo business's own reward that any shopper may redeem again and again (no stock count, no
+ * per-shopper limit), and `e2eRewardTill` made a staff member of its business.
+ */
+async function tillFixture(db: Database, staffId: string): Promise<E2eFixtures["rewardTill"]> {
+  const [found] = await db
+    .select({
+      id: rewards.id,
+      name: rewards.name,
+      pointsCost: rewards.pointsCost,
+      businessId: businesses.id,
+      slug: businesses.slug,
+      businessName: businesses.name,
+    })
+    .from(rewards)
+    .innerJoin(businesses, eq(businesses.id, rewards.businessId))
+    .where(
+      and(
+        eq(rewards.kind, "business"),
+        eq(rewards.status, "active"),
+        eq(businesses.status, "active"),
+        sql`${rewards.stock} is null`,
+        sql`${rewards.perShopperLimit} is null`,
+      ),
+    )
+    .orderBy(asc(rewards.createdAt), asc(rewards.id))
+    .limit(1);
+  if (!found) throw new Error("the demo seed made no business reward without limits");
+  await db.update(users).set({ emailVerified: true }).where(eq(users.id, staffId));
+  await db
+    .insert(businessMembers)
+    .values({ businessId: found.businessId, userId: staffId, role: "staff" });
+  return {
+    business: { slug: found.slug, name: found.businessName },
+    reward: { id: found.id, name: found.name, pointsCost: found.pointsCost },
+  };
 }
 
 /** A review of the business by a shopper, written as the review form writes one. */
