@@ -8,7 +8,7 @@ import { kobo } from "#app/money.ts";
 import { orderPaidKobo, orderTotalKobo } from "#app/orders/order-total.ts";
 import type { DeliveryAddress, orders, refunds } from "#app/orders/schema.server.ts";
 import { koboPerPointSpent } from "#app/points/checkout-points.ts";
-import { pointsText } from "./points-amount.tsx";
+import { pointsText } from "#app/points/points-text.ts";
 
 /**
  * One order's page, as the shopper (/profile/orders/{number}) and the business

@@ -1,6 +1,6 @@
 import { Award, Crown, Medal } from "lucide-react";
+import { formatPoints } from "#app/points/points-text.ts";
 import type { TierName } from "#app/points/tiers.ts";
-import { formatPoints } from "./points-amount.tsx";
 
 /** Each tier's mark: told apart by shape and name, never by colour alone. */
 const icons = { Bronze: Medal, Silver: Award, Gold: Crown } as const satisfies Record<

@@ -2,9 +2,9 @@ import { Gift, MapPinCheck, ShoppingBag, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatNaira } from "#app/money.ts";
+import { pointsText } from "#app/points/points-text.ts";
 import type { EarningRules } from "#app/points/rewards.server.ts";
 import { leadsToPlaceholder, placeholderRoutes } from "#app/screens.ts";
-import { pointsText } from "./points-amount.tsx";
 import { StatusPill } from "./ui/status-pill.tsx";
 
 /**

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { pointsText } from "#app/components/points-amount.tsx";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 import { businesses, businessMembers, users } from "#app/db/schema.server.ts";
@@ -16,6 +15,7 @@ import {
 import { takeCheckoutPoints } from "#app/points/checkout-points.server.ts";
 import { koboPerPointSpent } from "#app/points/checkout-points.ts";
 import { creditPaidOrders } from "#app/points/order-points.server.ts";
+import { pointsText } from "#app/points/points-text.ts";
 import { decideReferral } from "#app/referrals/referrals.server.ts";
 import { sellFlashHolds } from "#app/sales/flash.server.ts";
 import { issueVouchers, queueVoucherReceipt } from "#app/vouchers/issue.server.ts";

@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { Link } from "react-router";
-import { formatPoints, pointsText } from "#app/components/points-amount.tsx";
 import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
+import { formatPoints, pointsText } from "#app/points/points-text.ts";
 import { fewLeft } from "./reward-kind-icons.ts";
 import { rewardKindLabels } from "./reward-kinds.ts";
 import type { RewardCard as RewardCardData } from "./shop.server.ts";

@@ -1,8 +1,8 @@
 import { ImageIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { pointsText } from "#app/components/points-amount.tsx";
 import { ResponsiveImage } from "#app/components/ui/responsive-image.tsx";
 import { StatusPill } from "#app/components/ui/status-pill.tsx";
+import { pointsText } from "#app/points/points-text.ts";
 import { formatDay } from "#app/vouchers/offer-terms.ts";
 import { rewardState, rewardStateLooks } from "./reward-state.ts";
 import type { ManagedReward } from "./rewards.server.ts";

@@ -1,10 +1,10 @@
 import { Ban, CalendarClock, Clock, Gift, Undo2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatPoints } from "#app/components/points-amount.tsx";
 import { TierBadge, tierThresholdText } from "#app/components/points-tiers.tsx";
 import { WaysToEarn } from "#app/components/points-ways-to-earn.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
+import { formatPoints } from "#app/points/points-text.ts";
 import { earningRules } from "#app/points/rewards.server.ts";
 import { tiers } from "#app/points/tiers.ts";
 import { pageMeta } from "#app/seo/meta.ts";

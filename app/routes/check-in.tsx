@@ -8,12 +8,12 @@ import {
   checkIn,
   checkInPoints,
 } from "#app/checkins/check-ins.server.ts";
-import { pointsText } from "#app/components/points-amount.tsx";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
 import { walletOf } from "#app/points/ledger.server.ts";
+import { pointsText } from "#app/points/points-text.ts";
 import { leadsToPlaceholder } from "#app/screens.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";
 import { listOffers } from "#app/vouchers/marketplace.server.ts";

@@ -11,7 +11,6 @@ import type { CartItem } from "#app/cart/cart.ts";
 import { cartLines, quoteUrl } from "#app/cart/cart-quote.ts";
 import { useCart } from "#app/cart/cart-store.ts";
 import { lazyComponent, useLazyComponent } from "#app/components/lazy-component.ts";
-import { formatPoints, pointsText } from "#app/components/points-amount.tsx";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { Field, FieldError, FormMessage, TextAreaField } from "#app/components/ui/field.tsx";
@@ -37,6 +36,7 @@ import { checkoutOfPayment, paymentSettled } from "#app/orders/orders.server.ts"
 import { checkoutStartLimited, paymentServices } from "#app/orders/payment-services.server.ts";
 import { PaymentProviderError } from "#app/payments/provider.server.ts";
 import { koboPerPointSpent } from "#app/points/checkout-points.ts";
+import { formatPoints, pointsText } from "#app/points/points-text.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";
 import { z } from "#app/zod.ts";
 import type { Route } from "./+types/checkout";

@@ -1,11 +1,11 @@
 import { data, Link } from "react-router";
 import { requireUser } from "#app/auth/session.server.ts";
-import { pointsText } from "#app/components/points-amount.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { CopyButton } from "#app/components/ui/copy-button.tsx";
 import { Money } from "#app/components/ui/money.tsx";
 import { ShareButton } from "#app/components/ui/share-button.tsx";
 import { services } from "#app/context.server.ts";
+import { pointsText } from "#app/points/points-text.ts";
 import { referralBonusPoints, referralCodeOf } from "#app/referrals/referrals.server.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";
 import { giftsOfGiver } from "#app/vouchers/gifts.server.ts";

@@ -2,11 +2,11 @@ import { CircleCheck, Gift, Info, MailCheck, Star } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { currentUser, requireUser } from "#app/auth/session.server.ts";
-import { formatPoints, pointsText } from "#app/components/points-amount.tsx";
 import { Button, ButtonLink } from "#app/components/ui/button.tsx";
 import { FieldError, FormMessage } from "#app/components/ui/field.tsx";
 import { services } from "#app/context.server.ts";
 import { expiryMonths, walletOf } from "#app/points/ledger.server.ts";
+import { formatPoints, pointsText } from "#app/points/points-text.ts";
 import {
   claimWelcomeBonus,
   welcomeBonusPoints,

@@ -1,11 +1,11 @@
 import { Gift } from "lucide-react";
 import { Link } from "react-router";
 import { currentUser } from "#app/auth/session.server.ts";
-import { pointsText } from "#app/components/points-amount.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
 import { approvalDays } from "#app/points/ledger.server.ts";
+import { pointsText } from "#app/points/points-text.ts";
 import { welcomeBonusPoints } from "#app/points/welcome.server.ts";
 import { firstName, referralBonusPoints, referrerOfCode } from "#app/referrals/referrals.server.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";

@@ -2,13 +2,13 @@ import { Stamp } from "lucide-react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { hasBusinessRole } from "#app/auth/roles.ts";
 import { requireUser } from "#app/auth/session.server.ts";
-import { formatPoints } from "#app/components/points-amount.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
 import { formatLagosDay } from "#app/lagos-dates.ts";
 import { cardAccess, giveStampReward, loyaltyCard } from "#app/loyalty/loyalty.server.ts";
+import { formatPoints } from "#app/points/points-text.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";
 import type { Route } from "./+types/loyalty-card";
 

@@ -1,11 +1,11 @@
 import { Gift } from "lucide-react";
 import { data, Link } from "react-router";
 import { requireUser } from "#app/auth/session.server.ts";
-import { pointsText } from "#app/components/points-amount.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { StatusPill } from "#app/components/ui/status-pill.tsx";
 import { services } from "#app/context.server.ts";
+import { pointsText } from "#app/points/points-text.ts";
 import { redemptionsOf } from "#app/reward-shop/redeem.server.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";
 import { formatVoucherCode } from "#app/vouchers/voucher-code.ts";

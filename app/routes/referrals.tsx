@@ -1,7 +1,6 @@
 import { Users } from "lucide-react";
 import { data, Link } from "react-router";
 import { requireUser } from "#app/auth/session.server.ts";
-import { formatPoints, pointsText } from "#app/components/points-amount.tsx";
 import { CopyButton } from "#app/components/ui/copy-button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { ShareButton } from "#app/components/ui/share-button.tsx";
@@ -9,6 +8,7 @@ import { StatusPill } from "#app/components/ui/status-pill.tsx";
 import { services } from "#app/context.server.ts";
 import { formatLagosDay } from "#app/lagos-dates.ts";
 import { approvalDays } from "#app/points/ledger.server.ts";
+import { formatPoints, pointsText } from "#app/points/points-text.ts";
 import {
   maxQualifiedPerMonth,
   type ReferredFriend,

@@ -1,11 +1,11 @@
 import { Gift, Sparkles } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { currentUser } from "#app/auth/session.server.ts";
-import { formatPoints, pointsText } from "#app/components/points-amount.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
 import { EmptyState } from "#app/components/ui/empty-state.tsx";
 import { services } from "#app/context.server.ts";
 import { walletOf } from "#app/points/ledger.server.ts";
+import { formatPoints, pointsText } from "#app/points/points-text.ts";
 import { RewardGrid } from "#app/reward-shop/reward-card.tsx";
 import { rewardKindIcons } from "#app/reward-shop/reward-kind-icons.ts";
 import { rewardKindLabels, rewardKinds } from "#app/reward-shop/reward-kinds.ts";

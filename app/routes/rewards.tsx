@@ -1,7 +1,6 @@
 import { Clock, Hourglass, Star } from "lucide-react";
 import { data, Link } from "react-router";
 import { requireUser } from "#app/auth/session.server.ts";
-import { formatPoints, pointsText, signedPoints } from "#app/components/points-amount.tsx";
 import { TierBadge } from "#app/components/points-tiers.tsx";
 import { WaysToEarn } from "#app/components/points-ways-to-earn.tsx";
 import { ButtonLink } from "#app/components/ui/button.tsx";
@@ -10,6 +9,7 @@ import { NextPageLink } from "#app/components/ui/next-page-link.tsx";
 import { services } from "#app/context.server.ts";
 import { InvalidPageCursorError } from "#app/db/page-cursor.server.ts";
 import { publicError } from "#app/errors.ts";
+import { formatPoints, pointsText, signedPoints } from "#app/points/points-text.ts";
 import {
   earningRules,
   type HistoryEntry,

@@ -4,7 +4,6 @@ import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { auditSource } from "#app/auth/audit.server.ts";
 import type { FieldErrors } from "#app/auth/forms.ts";
 import { requireBusinessMember } from "#app/auth/session.server.ts";
-import { pointsText } from "#app/components/points-amount.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, FormMessage } from "#app/components/ui/field.tsx";
 import { Money } from "#app/components/ui/money.tsx";
@@ -13,6 +12,7 @@ import { useConsole } from "#app/console/use-console.ts";
 import { services } from "#app/context.server.ts";
 import { formatLagosTime } from "#app/lagos-dates.ts";
 import { kobo, parseNaira } from "#app/money.ts";
+import { pointsText } from "#app/points/points-text.ts";
 // Not a React hook, whatever its name says: the lint's hook rule goes by the "use" prefix.
 import {
   useRewardCode as handOverRewardCode,
