@@ -48,6 +48,13 @@ export function RewardCard({
             priority={eager}
             className="size-full object-cover"
           />
+        ) : reward.logo ? (
+          <ResponsiveImage
+            image={reward.logo}
+            sizes="80px"
+            priority={eager}
+            className="size-20 rounded-full border border-line bg-surface object-cover"
+          />
         ) : (
           // A star, not the kinds' icons (the badge names the kind): the card is on
           // /shop/{category} too, whose script budget has no room for icons.
@@ -89,10 +96,7 @@ export function RewardCard({
               ? `${formatPoints(short)} more to go`
               : "You can redeem this"}
           {reward.left !== null && reward.left <= fewLeft ? (
-            <span className="font-semibold text-danger">
-              {balance === null ? "" : " · "}
-              {reward.left} left
-            </span>
+            <span className="block font-semibold text-danger">{reward.left} left</span>
           ) : null}
         </p>
       </div>

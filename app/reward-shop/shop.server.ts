@@ -20,7 +20,10 @@ export interface RewardCard {
   left: number | null;
   business: { slug: string; name: string } | null;
   endsOn: string | null;
+  /** The reward's own picture. */
   image: ImageData | null;
+  /** Its business's logo, shown when it has no picture of its own. */
+  logo: ImageData | null;
 }
 
 export const rewardPageSize = 24;
@@ -47,11 +50,14 @@ function onOffer(today: string): SQL {
 
 const cardColumns = sql`r.id, r.name, r.kind, r.points_cost, r.stock, r.ends_on::text as ends_on,
   b.slug as business_slug, b.name as business_name, img.path as image_path,
-  img.width as image_width, img.height as image_height`;
+  img.width as image_width, img.height as image_height, logo.path as logo_path,
+  logo.width as logo_width, logo.height as logo_height`;
 
-// A business's reward without a picture of its own shows its business's cover.
+// A business's reward without a picture of its own shows its business's logo: a cover is wide
+// and often carries the business's name, which a card's crop would cut.
 const cardJoins = sql`left join businesses b on b.id = r.business_id
-  left join images img on img.id = coalesce(r.image_id, b.cover_image_id)`;
+  left join images img on img.id = r.image_id
+  left join images logo on logo.id = b.logo_image_id`;
 
 interface CardRow {
   id: string;
@@ -65,6 +71,13 @@ interface CardRow {
   image_path: string | null;
   image_width: number | null;
   image_height: number | null;
+  logo_path: string | null;
+  logo_width: number | null;
+  logo_height: number | null;
+}
+
+function imageOf(path: string | null, width: number | null, height: number | null) {
+  return path ? { url: mediaUrl(path), width: width ?? 800, height: height ?? 800, alt: "" } : null;
 }
 
 function toCard(row: CardRow): RewardCard {
@@ -79,14 +92,8 @@ function toCard(row: CardRow): RewardCard {
         ? { slug: row.business_slug, name: row.business_name }
         : null,
     endsOn: row.ends_on,
-    image: row.image_path
-      ? {
-          url: mediaUrl(row.image_path),
-          width: row.image_width ?? 800,
-          height: row.image_height ?? 800,
-          alt: "",
-        }
-      : null,
+    image: imageOf(row.image_path, row.image_width, row.image_height),
+    logo: imageOf(row.logo_path, row.logo_width, row.logo_height),
   };
 }
 

@@ -190,6 +190,13 @@ function Confirm({
               priority
               className="size-full object-cover"
             />
+          ) : reward.logo ? (
+            <ResponsiveImage
+              image={{ ...reward.logo, alt: reward.business?.name ?? "" }}
+              sizes="112px"
+              priority
+              className="size-28 rounded-full border border-line bg-surface object-cover"
+            />
           ) : (
             <Icon aria-hidden="true" className="size-16 text-points" />
           )}

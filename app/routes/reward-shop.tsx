@@ -128,7 +128,7 @@ export default function RewardShop({ loaderData }: Route.ComponentProps) {
                           <Icon aria-hidden="true" className="size-5 text-points" />
                         </span>
                         <span className="min-w-0">
-                          <span className="block truncate text-sm font-semibold text-ink">
+                          <span className="block text-sm leading-tight font-semibold text-ink">
                             {label}
                           </span>
                           <span className="block text-xs text-ink-muted">
