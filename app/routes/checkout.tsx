@@ -379,6 +379,14 @@ function CheckoutForm({ items, loaderData }: { items: CartItem[]; loaderData: Lo
                     ) : null}
                   </Fragment>
                 ))}
+                {pointsUsed > 0 ? (
+                  <div className="flex justify-between gap-3">
+                    <dt className="text-ink-muted">Points</dt>
+                    <dd>
+                      −<Money kobo={kobo(pointsUsed * koboPerPointSpent)} />
+                    </dd>
+                  </div>
+                ) : null}
                 <div className="flex justify-between gap-3 border-t border-line pt-2 text-base font-bold text-ink">
                   <dt>Total</dt>
                   <dd data-testid="checkout-total">
