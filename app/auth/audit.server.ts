@@ -72,6 +72,8 @@ export type AuditAction =
   // The reward shop: rewards made and archived (admins or a business), a business reward used.
   | "reward.created"
   | "reward.archived"
+  | "reward.codes-added"
+  | "reward.stock-set"
   | "reward.used";
 
 export interface AuditEntry {

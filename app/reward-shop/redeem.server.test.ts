@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
 import { newId, secretToken } from "#app/db/ids.ts";
-import { users } from "#app/db/schema.server.ts";
+import { auditEvents, users } from "#app/db/schema.server.ts";
 import { recordPoints, walletOf } from "#app/points/ledger.server.ts";
 import { pointsEntries } from "#app/points/schema.server.ts";
 import { createBusiness, createCategory } from "#tests/support/catalog.ts";
@@ -176,6 +176,17 @@ describe("making rewards", () => {
       added: 0,
       skipped: 2,
     });
+    // Each top-up is in the audit log, with how many codes it added.
+    const topUps = await db()
+      .select({ details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "reward.codes-added"), eq(auditEvents.subjectId, airtime)));
+    expect(topUps.map((event) => event.details)).toEqual(
+      expect.arrayContaining([
+        { reward: airtime, added: 2 },
+        { reward: airtime, added: 0 },
+      ]),
+    );
     const [row] = await db().select().from(rewards).where(eq(rewards.id, airtime));
     expect(row?.stock).toBe(3);
     const manicure = await businessReward();

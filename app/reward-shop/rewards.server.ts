@@ -212,6 +212,12 @@ export async function addRewardCodes(
         .update(rewards)
         .set({ stock: sql`${rewards.stock} + ${added.length}`, updatedAt: now })
         .where(eq(rewards.id, reward.id));
+      await recordAudit(tx, {
+        action: "reward.codes-added",
+        ...auditFrom(owner),
+        subjectId: reward.id,
+        details: { reward: reward.id, added: added.length },
+      });
       return { ok: true, added: added.length, skipped: codes.length - added.length };
     },
   );
@@ -235,6 +241,12 @@ export async function setRewardStock(
       .update(rewards)
       .set({ stock: parsed.data.stock, updatedAt: now })
       .where(eq(rewards.id, reward.id));
+    await recordAudit(tx, {
+      action: "reward.stock-set",
+      ...auditFrom(owner),
+      subjectId: owner.businessId,
+      details: { reward: reward.id, stock: parsed.data.stock },
+    });
     return { ok: true, stock: parsed.data.stock };
   });
 }
