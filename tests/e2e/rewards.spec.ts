@@ -79,9 +79,11 @@ test("a new shopper claims the welcome bonus once and sees it on /rewards and in
       await expect(page.getByText("Your welcome bonus is claimed.")).toBeVisible();
       await expect(page.getByText("200 points to spend")).toBeVisible();
       await expect(page.getByRole("button", { name: /^Claim/ })).toHaveCount(0);
-      // The reward shop doesn't exist yet, and the page says so instead of offering a reward.
+      // The shop's cheapest rewards follow, each leading to its redemption.
+      const starters = page.getByRole("region", { name: "Starter rewards" });
+      await expect(starters.getByRole("listitem").first()).toBeVisible();
       await expect(
-        page.getByRole("heading", { name: "Starter rewards come with the reward shop" }),
+        starters.locator('a[href^="/rewardShop/Checkout?reward="]').first(),
       ).toBeVisible();
     });
 
