@@ -57,7 +57,9 @@ export type IdPrefix =
   | "rvf"
   | "rwd"
   | "rwc"
-  | "rdm";
+  | "rdm"
+  | "inv"
+  | "plk";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${base32(randomBytes(10))}`;

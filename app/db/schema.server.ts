@@ -7,6 +7,7 @@ export * from "../console/schema.server.ts";
 export * from "../delivery/schema.server.ts";
 export * from "../email/schema.server.ts";
 export * from "../follows/schema.server.ts";
+export * from "../invoices/schema.server.ts";
 export * from "../loyalty/schema.server.ts";
 export * from "../orders/schema.server.ts";
 export * from "../payouts/schema.server.ts";
