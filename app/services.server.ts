@@ -6,6 +6,7 @@ import type { AppServices } from "./context.server.ts";
 import { type DatabaseHandle, openDatabase } from "./db/database.server.ts";
 import { migrate } from "./db/migrate.server.ts";
 import { deliveryJob, emailDelivery } from "./email/outbox.server.ts";
+import { invoiceJobs } from "./invoices/reminders.server.ts";
 import { type Jobs, startJobs } from "./jobs/jobs.server.ts";
 import { type MediaStores, openMediaStores } from "./media/store.server.ts";
 import { uploadSweepJob } from "./media/uploads.server.ts";
@@ -100,6 +101,7 @@ export async function startServices(): Promise<RunningServices> {
     definitions: [
       ...paymentJobs({ db, payments, log: jobsLog, publicUrl: settings.publicUrl, emailQueued }),
       ...giftJobs({ db, log: jobsLog, publicUrl: settings.publicUrl, emailQueued }),
+      ...invoiceJobs({ db, log: jobsLog, publicUrl: settings.publicUrl, emailQueued }),
       ...voucherExpiryJobs({ db, log: jobsLog, publicUrl: settings.publicUrl, emailQueued }),
       ...pointsJobs({ db, log: jobsLog, publicUrl: settings.publicUrl, emailQueued }),
       ...invitationJobs({ db, log: jobsLog, publicUrl: settings.publicUrl, emailQueued }),

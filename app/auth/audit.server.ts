@@ -74,7 +74,15 @@ export type AuditAction =
   | "reward.archived"
   | "reward.codes-added"
   | "reward.stock-set"
-  | "reward.used";
+  | "reward.used"
+  // Invoices and pay links (a business's managers; the business is the subject).
+  | "invoice.created"
+  | "invoice.updated"
+  | "invoice.deleted"
+  | "invoice.sent"
+  | "invoice.voided"
+  | "pay-link.created"
+  | "pay-link.archived";
 
 export interface AuditEntry {
   action: AuditAction;
