@@ -11,6 +11,7 @@ import {
   payLinkAmountKinds,
   payLinkLimits,
 } from "./invoice-limits.ts";
+import type { InvoiceDiscount } from "./invoice-totals.ts";
 
 /**
  * The invoice and pay link forms' rules (issue 24, decision 058), for the server and the
@@ -119,39 +120,35 @@ export function invoiceFormSchema(today: string) {
         .max(invoiceLimits.maxLines, `An invoice has at most ${invoiceLimits.maxLines} lines`),
     })
     .transform((input, ctx) => {
-      let discount:
-        | { kind: "none" }
-        | { kind: "percent"; percent: number }
-        | {
-            kind: "amount";
-            amountKobo: number;
-          } = { kind: "none" };
-      if (input.discountKind === "percent") {
-        const percent = /^\d{1,3}$/.test(input.discountValue) ? Number(input.discountValue) : 0;
-        if (percent < 1 || percent > 100) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["discountValue"],
-            message: "Discount must be a whole percentage from 1 to 100",
-          });
-          return z.NEVER;
-        }
-        discount = { kind: "percent", percent };
-      } else if (input.discountKind === "amount") {
-        const amount = parseNaira(input.discountValue);
-        if (amount === null || amount <= 0) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["discountValue"],
-            message: "Discount must be an amount like 5000 or 5000.50",
-          });
-          return z.NEVER;
-        }
-        discount = { kind: "amount", amountKobo: amount };
+      const discount = discountFromForm(input.discountKind, input.discountValue);
+      if ("problem" in discount) {
+        ctx.addIssue({ code: "custom", path: ["discountValue"], message: discount.problem });
+        return z.NEVER;
       }
       const { discountKind: _kind, discountValue: _value, vat, ...rest } = input;
       return { ...rest, vatApplied: vat, discount };
     });
+}
+
+/** The discount as chosen: a whole percent from 1 to 100, or an amount in naira above ₦0. */
+export function discountFromForm(
+  kind: string,
+  value: string,
+): InvoiceDiscount | { problem: string } {
+  const text = value.trim();
+  if (kind === "percent") {
+    const percent = /^\d{1,3}$/.test(text) ? Number(text) : 0;
+    return percent >= 1 && percent <= 100
+      ? { kind: "percent", percent }
+      : { problem: "Discount must be a whole percentage from 1 to 100" };
+  }
+  if (kind === "amount") {
+    const amount = parseNaira(text);
+    return amount !== null && amount > 0
+      ? { kind: "amount", amountKobo: amount }
+      : { problem: "Discount must be an amount like 5000 or 5000.50" };
+  }
+  return { kind: "none" };
 }
 
 export type InvoiceInput = z.output<ReturnType<typeof invoiceFormSchema>>;
@@ -212,6 +209,26 @@ export function invoiceFieldErrors(error: z.ZodError, postedRows: readonly numbe
     errors[key] ??= issue.message;
   }
   return errors;
+}
+
+/**
+ * The invoice form checked as of `today`, with every field's message at once: zod runs the
+ * discount's rule (which needs both of its fields) only once all fields pass, so a form with
+ * other mistakes gets the discount's too from here.
+ */
+export function checkInvoiceFields(
+  form: FormData,
+  today: string,
+):
+  | { ok: true; input: InvoiceInput; postedRows: number[] }
+  | { ok: false; errors: InvoiceFieldErrors } {
+  const { values, postedRows } = invoiceFormValues(form);
+  const parsed = invoiceFormSchema(today).safeParse(values);
+  if (parsed.success) return { ok: true, input: parsed.data, postedRows };
+  const errors = invoiceFieldErrors(parsed.error, postedRows);
+  const discount = discountFromForm(values.discountKind, values.discountValue);
+  if ("problem" in discount) errors.discountValue ??= discount.problem;
+  return { ok: false, errors };
 }
 
 /** A pay link's form as of `today` (a Lagos day). */

@@ -168,12 +168,21 @@ describe("drafting an invoice", () => {
     const refused = await createDraft(
       db(),
       actor(),
-      invoiceForm({ customerEmail: "not-an-email", dueOn: "2026-11-26", customerPhone: "12" }, [
-        ["", "Banner print", "2", "15000"],
-        ["", "", "", ""],
-        ["", "Stickers", "0", "100"],
-        ["", "", "1", ""],
-      ]),
+      invoiceForm(
+        {
+          customerEmail: "not-an-email",
+          dueOn: "2026-11-26",
+          customerPhone: "12",
+          discountKind: "percent",
+          discountValue: "ten",
+        },
+        [
+          ["", "Banner print", "2", "15000"],
+          ["", "", "", ""],
+          ["", "Stickers", "0", "100"],
+          ["", "", "1", ""],
+        ],
+      ),
       now,
     );
     expect(refused).toEqual({
@@ -183,6 +192,7 @@ describe("drafting an invoice", () => {
         customerEmail: "Enter an email address like name@example.com",
         customerPhone: expect.stringContaining("Nigerian phone number"),
         dueOn: "Due date can't be in the past",
+        discountValue: "Discount must be a whole percentage from 1 to 100",
         "lines.2.quantity": "Quantity must be a whole number from 1 to 10,000",
         "lines.3.description": "Describe the line, or choose a product",
         "lines.3.unitPrice": "Unit price is needed, like 18000",

@@ -11,11 +11,10 @@ import { renderEmail } from "#app/email/render.ts";
 import { formatNaira, type Kobo, kobo } from "#app/money.ts";
 import { formatDay } from "#app/vouchers/offer-terms.ts";
 import {
+  checkInvoiceFields,
   type InvoiceFieldErrors,
   type InvoiceInput,
   invoiceFieldErrors,
-  invoiceFormSchema,
-  invoiceFormValues,
   payLinkFields,
   payLinkFormSchema,
 } from "./invoice-input.ts";
@@ -78,16 +77,12 @@ async function lockOwnInvoice(tx: Executor, actor: InvoiceActor, invoiceId: stri
   return invoice ?? null;
 }
 
-type CheckedForm = { ok: true; input: InvoiceInput; postedRows: number[] } | InvoiceRefusal;
-
-/** The invoice form checked as of `now`; nothing is read from the database yet. */
-export function checkInvoiceForm(form: FormData, now: Date): CheckedForm {
-  const { values, postedRows } = invoiceFormValues(form);
-  const parsed = invoiceFormSchema(lagosToday(now)).safeParse(values);
-  if (!parsed.success) {
-    return { ok: false, status: 400, errors: invoiceFieldErrors(parsed.error, postedRows) };
-  }
-  return { ok: true, input: parsed.data, postedRows };
+/** The invoice form checked as of `now` (a 400 with every field's message); no database yet. */
+export function checkInvoiceForm(form: FormData, now: Date) {
+  const checked = checkInvoiceFields(form, lagosToday(now));
+  return checked.ok
+    ? checked
+    : { ok: false as const, status: 400 as const, errors: checked.errors };
 }
 
 /**
