@@ -48,18 +48,19 @@ export interface PaidOrder {
 }
 
 /**
- * The signed-in shopper buys one product of the e2e team's business (the `fromEnd`th card from
- * the end of the storefront's first page: demo products, older than any a spec adds), for
- * pickup, with the success card, and lands on the paid confirmation.
+ * The signed-in shopper puts one product of the e2e team's business in the cart (the `fromEnd`th
+ * card from the end of the storefront's first page: demo products, older than any a spec adds)
+ * and opens the checkout with it picked up; answers what the line costs, as the checkout quotes
+ * it, which is then the total.
  */
-export async function payForProduct(page: Page, fromEnd: number): Promise<PaidOrder> {
+export async function checkoutOneForPickup(page: Page, fromEnd: number): Promise<number> {
   const business = e2eFixtures().business;
   await openHydrated(page, `/b/${business.slug}`);
   const cards = page
     .getByRole("article")
     .filter({ has: page.getByRole("button", { name: /^Add .+ to cart$/, disabled: false }) });
   await expect(cards.first()).toBeVisible();
-  const card = cards.nth((await cards.count()) - 1 - fromEnd);
+  const card = cards.nth(Math.max((await cards.count()) - 1 - fromEnd, 0));
   const name = (await card.getByRole("heading", { level: 3 }).textContent())?.trim() ?? "";
   await addCardToCart(card, name);
   await expect(page.getByText(`${name} added to your cart`)).toBeVisible();
@@ -80,9 +81,17 @@ export async function payForProduct(page: Page, fromEnd: number): Promise<PaidOr
     .getByRole("radio", { name: /^Pickup/ });
   await pickup.check();
   await expect(pickup).toBeChecked();
-  const amount = formatKobo(lineKobo);
-  await expect(page.getByTestId("checkout-total")).toHaveText(amount);
+  await expect(page.getByTestId("checkout-total")).toHaveText(formatKobo(lineKobo));
+  return lineKobo;
+}
 
+/**
+ * The signed-in shopper buys one product of the e2e team's business (see checkoutOneForPickup),
+ * for pickup, with the success card, and lands on the paid confirmation.
+ */
+export async function payForProduct(page: Page, fromEnd: number): Promise<PaidOrder> {
+  const lineKobo = await checkoutOneForPickup(page, fromEnd);
+  const amount = formatKobo(lineKobo);
   await page.getByRole("button", { name: `Pay ${amount}`, exact: true }).click();
   await expectPopupAmount(page, amount);
   await payWithCard(page, paystackCards.success, amount);

@@ -6,14 +6,11 @@ import {
   e2eRewardTill,
 } from "../support/e2e-fixtures.ts";
 import {
-  addCardToCart,
   expect,
   expectPopupAmount,
-  fillContactAndAddress,
   formatKobo,
   newWatchedContext,
   openHydrated,
-  parseNaira,
   paystackCards,
   payWithCard,
   popupFrame,
@@ -22,7 +19,7 @@ import {
   signIn,
   test,
 } from "./fixtures.ts";
-import { phone, shootPhone } from "./journeys.ts";
+import { checkoutOneForPickup, phone, shootPhone } from "./journeys.ts";
 
 /**
  * The reward shop and points at checkout in a browser (issue 23, decisions 056 and 057):
@@ -345,41 +342,15 @@ test.describe("on a desktop", () => {
   }) => {
     test.setTimeout(150_000);
     const shopper = e2ePointsShoppers.checkout;
-    const { business } = e2eFixtures();
     await signedIn(page, shopper.email);
     await openHydrated(page, "/rewards");
     const before = await readHeaderPoints(page);
 
+    // A demo product near the end of the first page (the journeys of journeys.ts buy the last
+    // four), whose held unit goes back when the order is cancelled.
     const lineKobo =
-      await test.step("one product of the e2e business in the cart, for pickup", async () => {
-        await openHydrated(page, `/b/${business.slug}`);
-        const cards = page
-          .getByRole("article")
-          .filter({ has: page.getByRole("button", { name: /^Add .+ to cart$/, disabled: false }) });
-        await expect(cards.first()).toBeVisible();
-        // A demo product near the end of the first page (the journeys of journeys.ts buy the last
-        // four), whose held unit goes back when the order is cancelled.
-        const card = cards.nth(Math.max((await cards.count()) - 6, 0));
-        const name = (await card.getByRole("heading", { level: 3 }).textContent())?.trim() ?? "";
-        await addCardToCart(card, name);
-        await expect(page.getByText(`${name} added to your cart`)).toBeVisible();
-
-        await openHydrated(page, "/checkout");
-        const line = page.getByTestId("checkout-line");
-        await expect(line).toHaveCount(1);
-        const [, quantity = "", unit = ""] =
-          /(\d+) × (₦[\d,]+\.\d{2})/.exec(await line.innerText()) ?? [];
-        const kobo = Number(quantity) * parseNaira(unit);
-        expect(kobo).toBeGreaterThan(0);
-        await fillContactAndAddress(page);
-        const pickup = page
-          .getByRole("region", { name: `Order from ${business.name}`, exact: true })
-          .getByRole("radio", { name: /^Pickup/ });
-        await pickup.check();
-        await expect(pickup).toBeChecked();
-        await expect(page.getByTestId("checkout-total")).toHaveText(formatKobo(kobo));
-        return kobo;
-      });
+      await test.step("one product of the e2e business in the cart, for pickup", () =>
+        checkoutOneForPickup(page, 5));
 
     // 100 points take ₦100 off, at most half of the order: the prepared shopper has more.
     const offered = Math.floor(lineKobo / 2 / 100);
