@@ -231,22 +231,43 @@ export function checkInvoiceFields(
   return { ok: false, errors };
 }
 
+/** An amount in naira that may be left empty (null). */
+function optionalNaira(label: string) {
+  return z
+    .string()
+    .default("")
+    .transform((raw, ctx) => {
+      if (raw.trim() === "") return null;
+      const parsed = nairaField(label).safeParse(raw);
+      if (!parsed.success) {
+        ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "" });
+        return z.NEVER;
+      }
+      return parsed.data;
+    });
+}
+
+/**
+ * The payer's form at /pay/{id}: the email the receipt goes to, a phone the business may call,
+ * and the amount when the pay link lets the customer enter it (checked against the link later).
+ */
+export const payerFormSchema = z
+  .object({
+    email: z
+      .string({ message: "Enter your email address: your receipt goes there" })
+      .trim()
+      .toLowerCase()
+      .min(1, "Enter your email address: your receipt goes there")
+      .max(254, "This email address is too long")
+      .pipe(z.email({ message: "Enter an email address like name@example.com" })),
+    phone: nigerianPhone(true),
+    amount: optionalNaira("Amount"),
+  })
+  .transform(({ amount, ...payer }) => ({ ...payer, amountKobo: amount }));
+
 /** A pay link's form as of `today` (a Lagos day). */
 export function payLinkFormSchema(today: string) {
   const latest = addDays(today, payLinkLimits.maxExpiryDays);
-  const optionalNaira = (label: string) =>
-    z
-      .string()
-      .default("")
-      .transform((raw, ctx) => {
-        if (raw.trim() === "") return null;
-        const parsed = nairaField(label).safeParse(raw);
-        if (!parsed.success) {
-          ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "" });
-          return z.NEVER;
-        }
-        return parsed.data;
-      });
   return z
     .object({
       description: requiredText("what the customer pays for", payLinkLimits.descriptionMax, {

@@ -79,3 +79,12 @@ export function payLinkAmountProblem(
   }
   return undefined;
 }
+
+/** The words a payer reads when a bill can't be paid now (at /pay, and in a refund's email). */
+export const notPayableMessages = {
+  paid: "This invoice is already paid. There is nothing more to pay.",
+  void: "This invoice was cancelled by the business, so it can't be paid. Ask them for a new one.",
+  archived: "This pay link was switched off by the business, so it takes no more payments.",
+  expired: "This pay link has expired, so it takes no more payments.",
+  used_up: "This pay link has been paid as many times as it allows.",
+} as const;

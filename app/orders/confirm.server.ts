@@ -5,6 +5,7 @@ import { newId } from "#app/db/ids.ts";
 import { businesses, businessMembers, users } from "#app/db/schema.server.ts";
 import { queueEmail } from "#app/email/outbox.server.ts";
 import { renderEmail } from "#app/email/render.ts";
+import { confirmBillPayment } from "#app/invoices/bill-payments.server.ts";
 import { paymentConfirmations } from "#app/metrics/metrics.server.ts";
 import { formatNaira, kobo } from "#app/money.ts";
 import {
@@ -48,15 +49,26 @@ export interface ProviderOutcome {
   gatewayResponse: string;
 }
 
+/**
+ * What a payment pays for: a checkout, or a bill (an invoice or one payment through a pay link,
+ * decision 060) named by the payment's reference.
+ */
+export type PaidThing = { checkoutId: string } | { billReference: string };
+
 export type Confirmation =
   | { kind: "unknown" }
   /** Paid now, or already paid by this payment before. */
-  | { kind: "paid"; checkoutId: string }
+  | ({ kind: "paid" } & PaidThing)
   /** The provider doesn't (yet) report success. */
-  | { kind: "not_paid"; checkoutId: string; status: TransactionStatus }
-  | { kind: "mismatch"; checkoutId: string }
-  /** The checkout had been paid (or closed) already: this payment is refunded. */
-  | { kind: "refunded"; checkoutId: string };
+  | ({ kind: "not_paid"; status: TransactionStatus } & PaidThing)
+  | ({ kind: "mismatch" } & PaidThing)
+  /** The checkout (or bill) had been paid or closed already: this payment is refunded. */
+  | ({ kind: "refunded" } & PaidThing);
+
+/** The checkout a confirmation is about, or null for a bill's. */
+export function confirmedCheckout(confirmation: Confirmation): string | null {
+  return "checkoutId" in confirmation ? confirmation.checkoutId : null;
+}
 
 interface ConfirmContext {
   db: Database;
@@ -83,8 +95,8 @@ export async function confirmPayment(
       .where(eq(payments.reference, outcome.reference))
       .for("update");
     if (!payment) return { kind: "unknown" };
-    const { checkoutId } = payment;
-    if (finalStatuses.has(payment.status)) return settled(payment.status, checkoutId);
+    const paidThing = paidThingOf(payment);
+    if (finalStatuses.has(payment.status)) return settled(payment.status, paidThing);
 
     if (outcome.status !== "success") {
       // Not final with Paystack ("abandoned" is how a started payment looks until it is paid,
@@ -93,7 +105,7 @@ export async function confirmPayment(
         .update(payments)
         .set({ detail: outcome.gatewayResponse || outcome.status, updatedAt: now })
         .where(eq(payments.id, payment.id));
-      return { kind: "not_paid", checkoutId, status: outcome.status };
+      return { kind: "not_paid", ...paidThing, status: outcome.status };
     }
 
     if (!paysWhatWasAsked(outcome, payment)) {
@@ -104,7 +116,7 @@ export async function confirmPayment(
       // error log. Never honoured, even if a later report is right (decision 014).
       const charged = outcome.amountKobo > 0;
       context.log.error(
-        { reference: payment.reference, checkoutId, detail, refunding: charged },
+        { reference: payment.reference, ...paidThing, detail, refunding: charged },
         "payment amount or currency mismatch: not honoured",
       );
       await tx
@@ -124,7 +136,7 @@ export async function confirmPayment(
           })
           .onConflictDoNothing();
       }
-      return { kind: "mismatch", checkoutId };
+      return { kind: "mismatch", ...paidThing };
     }
 
     const paid = {
@@ -134,6 +146,14 @@ export async function confirmPayment(
       detail: outcome.gatewayResponse,
       updatedAt: now,
     };
+    const { checkoutId } = payment;
+    if (checkoutId === null) {
+      const kind = await confirmBillPayment(tx, context.publicUrl, payment, paid, outcome, now);
+      receiptQueued = true;
+      return kind === "paid"
+        ? { kind: "paid", billReference: payment.reference }
+        : { kind: "refunded", billReference: payment.reference };
+    }
     const [checkout] = await tx
       .select()
       .from(checkouts)
@@ -276,10 +296,16 @@ function paysWhatWasAsked(
   return requested === payment.amountKobo && outcome.amountKobo >= payment.amountKobo;
 }
 
-function settled(status: string, checkoutId: string): Confirmation {
-  if (status === "success") return { kind: "paid", checkoutId };
-  if (status === "mismatch") return { kind: "mismatch", checkoutId };
-  return { kind: "refunded", checkoutId };
+function paidThingOf(payment: { checkoutId: string | null; reference: string }): PaidThing {
+  return payment.checkoutId === null
+    ? { billReference: payment.reference }
+    : { checkoutId: payment.checkoutId };
+}
+
+function settled(status: string, paidThing: PaidThing): Confirmation {
+  if (status === "success") return { kind: "paid", ...paidThing };
+  if (status === "mismatch") return { kind: "mismatch", ...paidThing };
+  return { kind: "refunded", ...paidThing };
 }
 
 class UnitsGone extends Error {
@@ -743,6 +769,14 @@ export async function recordDispute(
     .from(payments)
     .where(eq(payments.reference, event.reference));
   if (!payment) return 0;
+  if (payment.checkoutId === null) {
+    // An invoice's or a pay link's payment: no order to flag; a person answers it.
+    context.log.error(
+      { reference: event.reference, event: event.event, status: event.status },
+      "a payment of an invoice or pay link is disputed: answer it on Paystack's dashboard",
+    );
+    return 0;
+  }
   const flagged = await context.db
     .update(orders)
     .set({

@@ -16,6 +16,7 @@ import {
 import { users } from "../auth/schema.server.ts";
 import { businesses, products } from "../catalog/schema.server.ts";
 import { timestamps } from "../db/columns.server.ts";
+import { invoices, payLinks } from "../invoices/schema.server.ts";
 import { flashHolds } from "../sales/schema.server.ts";
 import { voucherOffers } from "../vouchers/schema.server.ts";
 
@@ -269,9 +270,21 @@ export const payments = pgTable(
   "payments",
   {
     id: text("id").primaryKey(),
-    checkoutId: text("checkout_id")
-      .notNull()
-      .references(() => checkouts.id),
+    /**
+     * What the payment pays for: a checkout's orders, an invoice, or one payment through a pay
+     * link (decision 060); exactly one of the three.
+     */
+    checkoutId: text("checkout_id").references(() => checkouts.id),
+    invoiceId: text("invoice_id").references(() => invoices.id),
+    payLinkId: text("pay_link_id").references(() => payLinks.id),
+    /**
+     * Who pays an invoice or a pay link (a checkout has its own email): the receipt's address, the
+     * phone the business may call, and the signed-in payer who earns the points and sees it in
+     * /profile/invoices.
+     */
+    payerEmail: text("payer_email"),
+    payerPhone: text("payer_phone"),
+    payerId: text("payer_id").references(() => users.id, { onDelete: "set null" }),
     provider: text("provider").notNull().default("paystack"),
     /** Unique per attempt, sent to the provider: letters, digits, "-", ".", "=". */
     reference: text("reference").notNull(),
@@ -294,6 +307,18 @@ export const payments = pgTable(
   (table) => [
     uniqueIndex("payments_reference_key").on(table.reference),
     index("payments_checkout_idx").on(table.checkoutId),
+    index("payments_invoice_idx").on(table.invoiceId),
+    index("payments_pay_link_idx").on(table.payLinkId, table.createdAt),
+    index("payments_payer_idx").on(table.payerId, table.createdAt),
+    check(
+      "payments_pays_for_one",
+      sql`num_nonnulls(${table.checkoutId}, ${table.invoiceId}, ${table.payLinkId}) = 1`,
+    ),
+    check(
+      "payments_payer_of_bill",
+      sql`(${table.checkoutId} is null) = (${table.payerEmail} is not null)
+        and (${table.checkoutId} is null or (${table.payerPhone} is null and ${table.payerId} is null))`,
+    ),
     index("payments_pending_idx").on(table.createdAt).where(sql`${table.status} = 'pending'`),
     check("payments_amount_positive", sql`${table.amountKobo} > 0`),
   ],

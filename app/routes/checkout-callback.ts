@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
-import { verifyAndConfirm } from "#app/orders/confirm.server.ts";
+import { confirmedCheckout, verifyAndConfirm } from "#app/orders/confirm.server.ts";
 import { checkoutOfPayment } from "#app/orders/orders.server.ts";
 import { paymentServices } from "#app/orders/payment-services.server.ts";
 import { PaymentProviderError } from "#app/payments/provider.server.ts";
@@ -24,8 +24,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { db, log } = paying;
   try {
     const confirmation = await verifyAndConfirm(paying, reference.data);
-    if (confirmation.kind === "unknown") throw notFound(url);
-    throw redirect(`/checkout/${confirmation.checkoutId}`);
+    const checkoutId = confirmedCheckout(confirmation);
+    if (!checkoutId) throw notFound(url);
+    throw redirect(`/checkout/${checkoutId}`);
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     log.warn(

@@ -21,7 +21,12 @@ import { users } from "#app/db/schema.server.ts";
 import { describeFee, listNames } from "#app/delivery/areas.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { formatNaira, kobo } from "#app/money.ts";
-import { payAgain, type StartCheckoutResult, startCheckout } from "#app/orders/checkout.server.ts";
+import {
+  payAgain,
+  type StartCheckoutResult,
+  type StartedPayment,
+  startCheckout,
+} from "#app/orders/checkout.server.ts";
 import {
   describeIssue,
   fulfilmentFieldName,
@@ -31,7 +36,7 @@ import {
   type QuotedGroup,
   type QuotedLine,
 } from "#app/orders/checkout-quote.ts";
-import { verifyAndConfirm } from "#app/orders/confirm.server.ts";
+import { confirmedCheckout, verifyAndConfirm } from "#app/orders/confirm.server.ts";
 import { checkoutOfPayment, paymentSettled } from "#app/orders/orders.server.ts";
 import { checkoutStartLimited, paymentServices } from "#app/orders/payment-services.server.ts";
 import { PaymentProviderError } from "#app/payments/provider.server.ts";
@@ -140,11 +145,12 @@ export async function action({ context, request }: Route.ActionArgs) {
           { status: 502 },
         );
       }
-      if (confirmation.kind === "unknown") {
+      const checkoutId = confirmedCheckout(confirmation);
+      if (!checkoutId) {
         return data({ intent: "confirm" as const, message: "Unknown payment" }, { status: 404 });
       }
       // The status page belongs to the checkout's shopper; it says what happened either way.
-      throw redirect(`/checkout/${confirmation.checkoutId}`);
+      throw redirect(`/checkout/${checkoutId}`);
     }
   }
 }
@@ -224,7 +230,7 @@ function CheckoutForm({ items, loaderData }: { items: CartItem[]; loaderData: Lo
     (payment: { checkoutId: string }) => navigate(`/checkout/${payment.checkoutId}`),
     [navigate],
   );
-  const payment = usePaystackPayment(loaderData.inlineScriptUrl, showSaved);
+  const payment = usePaystackPayment<StartedPayment>(loaderData.inlineScriptUrl, showSaved);
 
   // Ask for a fresh quote whenever the cart (a fix below changes it), the address's city or
   // area, or a choice of pickup changes.
