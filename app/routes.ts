@@ -78,6 +78,7 @@ export default [
     route("/profile/orders/:number", "routes/profile-order.tsx"),
     route("/profile/vouchers", "routes/profile-vouchers.tsx"),
     route("/profile/rewards", "routes/profile-rewards.tsx"),
+    route("/profile/invoices", "routes/profile-invoices.tsx"),
     route("/api/payments/paystack/webhook", "routes/api-paystack-webhook.ts"),
     route("/api/checkout/quote", "routes/api-checkout-quote.ts"),
     route("/api/vouchers/quote", "routes/api-voucher-quote.ts"),
@@ -143,7 +144,8 @@ export default [
     screen("/checkout", "routes/checkout.tsx"),
     route("/checkout/callback", "routes/checkout-callback.ts"),
     route("/checkout/:checkoutId", "routes/checkout-status.tsx"),
-    screen("/pay/:id"),
+    route("/pay/callback", "routes/pay-callback.ts"),
+    screen("/pay/:id", "routes/pay.tsx"),
   ]),
   layout("layouts/shop.tsx", [
     screen("/first-rewards", "routes/first-rewards.tsx"),

@@ -19,6 +19,7 @@ import { services } from "#app/context.server.ts";
 import { users } from "#app/db/schema.server.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { kobo, koboToNaira, nairaToKobo } from "#app/money.ts";
+import type { StartedPayment } from "#app/orders/checkout.server.ts";
 import { checkoutStartLimited, paymentServices } from "#app/orders/payment-services.server.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";
 import {
@@ -140,7 +141,7 @@ function VoucherCartForm({
     (payment: { checkoutId: string }) => navigate(`/voucherpay/${payment.checkoutId}`),
     [navigate],
   );
-  const payment = usePaystackPayment(loaderData.inlineScriptUrl, showSaved);
+  const payment = usePaystackPayment<StartedPayment>(loaderData.inlineScriptUrl, showSaved);
   const payResult = payFetcher.data?.result;
   const handled = useRef<unknown>(null);
   const [refusedLines, setRefusedLines] = useState<string | null>(null);

@@ -87,6 +87,8 @@ function page(
 <meta name="robots" content="noindex">
 <meta name="referrer" content="strict-origin-when-cross-origin">
 <title>${title}</title>
+<!-- No icon: without this the browser asks the host for /favicon.ico, which it doesn't have. -->
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${assets}/checkout.css">
 <script src="${assets}/checkout.js" defer></script>
 </head>

@@ -2,10 +2,15 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, asc, eq, gte, ne, sql } from "drizzle-orm";
 import { businesses, products } from "#app/catalog/schema.server.ts";
+import { lagosToday } from "#app/console/lagos-time.ts";
 import { hashInvitationToken } from "#app/console/members.server.ts";
 import type { Database } from "#app/db/database.server.ts";
 import { newId, secretToken } from "#app/db/ids.ts";
 import { businessMembers, users } from "#app/db/schema.server.ts";
+import { addDays } from "#app/invoices/invoice-limits.ts";
+import { invoiceNumberLabel } from "#app/invoices/invoice-state.ts";
+import { createDraft, createPayLink, sendInvoice } from "#app/invoices/invoices.server.ts";
+import { invoices } from "#app/invoices/schema.server.ts";
 import { newOrderNumber } from "#app/orders/order-number.ts";
 import { checkouts, orderLines, orders } from "#app/orders/schema.server.ts";
 import { recordPoints } from "#app/points/ledger.server.ts";
@@ -101,6 +106,10 @@ export interface E2eFixtures {
    */
   openingFlashProducts: string[];
   expiredCheckouts: Record<keyof typeof e2eLateShoppers, ExpiredCheckoutFixture>;
+  /** A sent invoice of the e2e business (₦18,500.00, due in 30 days), for guests to open and pay. */
+  sampleInvoice: { publicId: string; label: string };
+  /** Pay links of the e2e business, without a limit: a fixed ₦2,500.00, and one the payer prices. */
+  payLinks: { fixed: string; open: string };
   /** The business `e2eRewardTill` works at, and its reward the till journey redeems. */
   rewardTill: {
     business: { slug: string; name: string };
@@ -223,6 +232,7 @@ export async function prepareE2eData(dataDir: string): Promise<void> {
       ],
       expiredCheckouts,
       rewardTill,
+      ...(await billFixtures(db, business.id, e2eTeam.manager.email)),
     };
     writeFileSync(fixturesFile(dataDir), JSON.stringify(fixtures));
   } finally {
@@ -379,6 +389,77 @@ async function discountFixtures(db: Database, businessId: string, managerEmail: 
   );
   if (!made.ok) throw new Error(`the sample discount sale was refused: ${JSON.stringify(made)}`);
   return { discountProduct: product, discountSaleId: made.saleId };
+}
+
+/** A sent invoice and two pay links, made as the console makes them. */
+async function billFixtures(db: Database, businessId: string, managerEmail: string) {
+  const [manager] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, managerEmail));
+  const actor = {
+    businessId,
+    userId: manager?.id ?? "",
+    request: new Request("http://localhost/vendor"),
+  };
+  const form = (fields: Record<string, string>, lines: string[][] = []) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.set(name, value);
+    for (const [description, quantity, unitPrice] of lines) {
+      body.append("lineProduct", "");
+      body.append("lineDescription", description ?? "");
+      body.append("lineQuantity", quantity ?? "");
+      body.append("lineUnitPrice", unitPrice ?? "");
+    }
+    return body;
+  };
+  const draft = await createDraft(
+    db,
+    actor,
+    form(
+      {
+        customerName: "Chiamaka Obi",
+        customerEmail: "chiamaka.invoice@e2e.oja.test",
+        customerPhone: "0803 123 4567",
+        dueOn: addDays(lagosToday(new Date()), 30),
+        notes: "Thank you for your custom.",
+        discountKind: "none",
+        discountValue: "",
+      },
+      [
+        ["Aso ebi fabric, 5 yards", "2", "7500"],
+        ["Tailoring", "1", "3500"],
+      ],
+    ),
+  );
+  if (!draft.ok) throw new Error(`the sample invoice was refused: ${JSON.stringify(draft)}`);
+  const sent = await sendInvoice({ db, publicUrl: "http://localhost" }, actor, draft.invoiceId);
+  if (!sent.ok) throw new Error(`the sample invoice wasn't sent: ${JSON.stringify(sent)}`);
+  const [invoice] = await db
+    .select({ publicId: invoices.publicId })
+    .from(invoices)
+    .where(eq(invoices.id, draft.invoiceId));
+  const link = async (fields: Record<string, string>) => {
+    const made = await createPayLink(db, actor, form(fields));
+    if (!made.ok) throw new Error(`the sample pay link was refused: ${JSON.stringify(made)}`);
+    return made.publicId;
+  };
+  return {
+    sampleInvoice: { publicId: invoice?.publicId ?? "", label: invoiceNumberLabel(sent.number) },
+    payLinks: {
+      fixed: await link({
+        description: "Gele tying, one head",
+        amountKind: "fixed",
+        amount: "2500",
+      }),
+      open: await link({
+        description: "Deposit for a custom order",
+        amountKind: "open",
+        minAmount: "1000",
+        maxAmount: "100000",
+      }),
+    },
+  };
 }
 
 /**
