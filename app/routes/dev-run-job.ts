@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
+import { sendInvoiceReminders } from "#app/invoices/reminders.server.ts";
 import { runPointsUpkeep } from "#app/points/upkeep.server.ts";
 import { sendDueInvitations } from "#app/reviews/invitations.server.ts";
 import { refreshTrustKeys } from "#app/reviews/trust-keys.server.ts";
@@ -16,6 +17,10 @@ import type { Route } from "./+types/dev-run-job";
  * date are here.
  */
 const jobs = {
+  "invoice-reminders-send": (context: Route.ActionArgs["context"], at: Date) => {
+    const { db, settings } = services(context);
+    return sendInvoiceReminders({ db, publicUrl: settings.publicUrl }, at);
+  },
   "points-upkeep": (context: Route.ActionArgs["context"], at: Date) => {
     const { db, settings } = services(context);
     return runPointsUpkeep({ db, publicUrl: settings.publicUrl }, at);

@@ -37,6 +37,7 @@ import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { CheckboxField, Field, FormMessage } from "#app/components/ui/field.tsx";
 import { services } from "#app/context.server.ts";
 import { users } from "#app/db/schema.server.ts";
+import { paidBillCount } from "#app/invoices/bill-payments.server.ts";
 import { ordersOfShopper } from "#app/orders/orders.server.ts";
 import { redemptionCountsOf } from "#app/reward-shop/redeem.server.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";
@@ -93,15 +94,23 @@ function deviceSummary(userAgent: string | null): string {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { db } = services(context);
-  const [[profile], addressRows, sessionRows, recentOrders, voucherCounts, rewardCounts] =
-    await Promise.all([
-      db.select({ phone: users.phone, city: users.city }).from(users).where(eq(users.id, user.id)),
-      addressesOf(db, user.id),
-      listSessions(context, user.id),
-      ordersOfShopper(db, user.id, { limit: 5 }),
-      voucherCountsOf(db, user.id),
-      redemptionCountsOf(db, user.id),
-    ]);
+  const [
+    [profile],
+    addressRows,
+    sessionRows,
+    recentOrders,
+    voucherCounts,
+    rewardCounts,
+    paidBills,
+  ] = await Promise.all([
+    db.select({ phone: users.phone, city: users.city }).from(users).where(eq(users.id, user.id)),
+    addressesOf(db, user.id),
+    listSessions(context, user.id),
+    ordersOfShopper(db, user.id, { limit: 5 }),
+    voucherCountsOf(db, user.id),
+    redemptionCountsOf(db, user.id),
+    paidBillCount(db, user.id),
+  ]);
   // This device first, then the others by latest activity.
   const devices = [...sessionRows].sort(
     (a, b) =>
@@ -122,6 +131,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     moreOrders: recentOrders.nextCursor !== null,
     vouchers: voucherCounts,
     // Said here, not in the page's script: /profile is near its script budget.
+    bills:
+      paidBills > 0
+        ? `${paidBills} ${paidBills === 1 ? "invoice or payment" : "invoices and payments"} paid to businesses while signed in.`
+        : null,
     rewards: {
       any: rewardCounts.all > 0,
       line:
@@ -335,9 +348,17 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             All your orders
           </Link>
         ) : null}
-        <p className="text-sm text-ink-muted">
-          Invoices will be listed here too once businesses can send them on Oja.
-        </p>
+        {loaderData.bills ? (
+          <p className="text-sm text-ink">
+            {loaderData.bills}{" "}
+            <Link
+              to="/profile/invoices"
+              className="font-medium text-brand-strong underline underline-offset-2"
+            >
+              Your invoices and payments
+            </Link>
+          </p>
+        ) : null}
       </Section>
       <Section id="vouchers">
         <p className="text-sm text-ink">
