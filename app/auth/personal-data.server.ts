@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { checkInsForExport } from "#app/checkins/check-ins.server.ts";
+import { paidBillsOf } from "#app/invoices/bill-payments.server.ts";
 import { loyaltyRewardsForExport } from "#app/loyalty/loyalty.server.ts";
 import { pointsForExport } from "#app/points/ledger.server.ts";
 import { referralsForExport } from "#app/referrals/referrals.server.ts";
@@ -127,6 +128,7 @@ export async function exportPersonalData(db: Database, userId: string) {
     reviewInvitationRows,
     reviewVotesAndReports,
     rewardRedemptions,
+    billsPaid,
   ] = await Promise.all([
     followsForExport(db, userId),
     ordersForExport(db, userId),
@@ -139,6 +141,7 @@ export async function exportPersonalData(db: Database, userId: string) {
     invitationsForExport(db, account),
     votesAndReportsForExport(db, userId),
     redemptionsForExport(db, userId),
+    paidBillsOf(db, userId),
   ]);
 
   return {
@@ -157,6 +160,7 @@ export async function exportPersonalData(db: Database, userId: string) {
     checkIns: visits,
     loyaltyRewardsReceived: stamps,
     rewardsRedeemed: rewardRedemptions,
+    invoicesAndPayLinksPaid: billsPaid,
     reviews: reviewRows,
     reviewInvitations: reviewInvitationRows,
     reviewsFoundHelpful: reviewVotesAndReports.helpfulVotes,

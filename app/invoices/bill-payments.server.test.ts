@@ -1,5 +1,6 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { exportPersonalData } from "#app/auth/personal-data.server.ts";
 import { lagosToday } from "#app/console/lagos-time.ts";
 import { businessMembers } from "#app/console/schema.server.ts";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
@@ -251,6 +252,13 @@ describe("paying an invoice", () => {
       refunded: false,
     });
     expect(bills[0]?.title).toMatch(/^Invoice INV-\d{4}$/);
+    const exported = await exportPersonalData(db(), payer.userId);
+    expect(exported?.invoicesAndPayLinksPaid[0]).toMatchObject({
+      reference: payment.reference,
+      payerEmail: payer.email,
+    });
+    // Nobody else's.
+    expect(await paidBillsOf(db(), manager.userId)).toEqual([]);
   });
 
   test("unknown links, drafts and bad payer details are refused with nothing written", async () => {

@@ -519,12 +519,17 @@ export async function payLinkPayments(db: Database, businessId: string, payLinkI
     .limit(200);
 }
 
-/** What a signed-in payer paid through invoices and pay links (/profile/invoices). */
+/**
+ * What a signed-in payer paid through invoices and pay links (/profile/invoices, and their data
+ * export), with the contact details they gave.
+ */
 export async function paidBillsOf(db: Database, userId: string) {
   const rows = await db
     .select({
       reference: payments.reference,
       amountKobo: payments.amountKobo,
+      payerEmail: payments.payerEmail,
+      payerPhone: payments.payerPhone,
       status: payments.status,
       paidAt: payments.paidAt,
       invoicePublicId: invoices.publicId,
@@ -549,6 +554,8 @@ export async function paidBillsOf(db: Database, userId: string) {
     refunded: row.status === "duplicate",
     paidAt: row.paidAt,
     business: row.business,
+    payerEmail: row.payerEmail,
+    payerPhone: row.payerPhone,
     title:
       row.invoiceNumber !== null
         ? `Invoice ${invoiceNumberLabel(row.invoiceNumber)}`
