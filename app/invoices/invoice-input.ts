@@ -1,8 +1,14 @@
 import { nigerianPhone } from "#app/auth/forms.ts";
-import { parseNaira } from "#app/money.ts";
 import { nairaField, wholeNumberField } from "#app/number-fields.ts";
 import { optionalText, requiredText } from "#app/text-fields.ts";
 import { z } from "#app/zod.ts";
+import {
+  discountFromForm,
+  type InvoiceLineText,
+  isBlankLine,
+  lineFields,
+  postedLines,
+} from "./invoice-form-values.ts";
 import {
   addDays,
   invoiceDiscountKinds,
@@ -11,7 +17,6 @@ import {
   payLinkAmountKinds,
   payLinkLimits,
 } from "./invoice-limits.ts";
-import type { InvoiceDiscount } from "./invoice-totals.ts";
 
 /**
  * The invoice and pay link forms' rules (issue 24, decision 058), for the server and the
@@ -25,12 +30,7 @@ import type { InvoiceDiscount } from "./invoice-totals.ts";
  * `lines.2.quantity` is the third row's quantity; `lines` is about the list as a whole.
  */
 
-export const lineFields = [
-  "lineProduct",
-  "lineDescription",
-  "lineQuantity",
-  "lineUnitPrice",
-] as const;
+export { discountFromForm, lineFields };
 
 const day = (label: string) =>
   z
@@ -130,27 +130,6 @@ export function invoiceFormSchema(today: string) {
     });
 }
 
-/** The discount as chosen: a whole percent from 1 to 100, or an amount in naira above ₦0. */
-export function discountFromForm(
-  kind: string,
-  value: string,
-): InvoiceDiscount | { problem: string } {
-  const text = value.trim();
-  if (kind === "percent") {
-    const percent = /^\d{1,3}$/.test(text) ? Number(text) : 0;
-    return percent >= 1 && percent <= 100
-      ? { kind: "percent", percent }
-      : { problem: "Discount must be a whole percentage from 1 to 100" };
-  }
-  if (kind === "amount") {
-    const amount = parseNaira(text);
-    return amount !== null && amount > 0
-      ? { kind: "amount", amountKobo: amount }
-      : { problem: "Discount must be an amount like 5000 or 5000.50" };
-  }
-  return { kind: "none" };
-}
-
 export type InvoiceInput = z.output<ReturnType<typeof invoiceFormSchema>>;
 
 /** Text of a posted field, "" when absent or a file. */
@@ -164,19 +143,12 @@ function text(form: FormData, name: string): string {
  * rows, wholly blank rows left out but counted, so that errors keep naming the row as posted.
  */
 export function invoiceFormValues(form: FormData) {
-  const columns = lineFields.map((name) =>
-    form.getAll(name).map((value) => (typeof value === "string" ? value : "")),
-  );
-  const rows = Math.max(0, ...columns.map((column) => column.length));
-  const lines: { product: string; description: string; quantity: string; unitPrice: string }[] = [];
+  const lines: InvoiceLineText[] = [];
   /** For each kept line, the row it was posted as. */
   const postedRows: number[] = [];
-  for (let row = 0; row < rows; row += 1) {
-    const [product = "", description = "", quantity = "", unitPrice = ""] = columns.map(
-      (column) => column[row] ?? "",
-    );
-    if ([product, description, quantity, unitPrice].every((value) => value.trim() === "")) continue;
-    lines.push({ product, description, quantity, unitPrice });
+  for (const [row, line] of postedLines(form).entries()) {
+    if (isBlankLine(line)) continue;
+    lines.push(line);
     postedRows.push(row);
   }
   return {
