@@ -226,3 +226,23 @@ export function typedTotals(
   const discount = discountFromForm(form.discountKind, form.discountValue);
   return invoiceTotals(lines, "problem" in discount ? { kind: "none" } : discount, form.vat);
 }
+
+/** The pay link form's fields. */
+export const payLinkFields = [
+  "description",
+  "amountKind",
+  "amount",
+  "minAmount",
+  "maxAmount",
+  "quantityLimit",
+  "expiresOn",
+] as const;
+
+export type PayLinkFormText = Partial<Record<(typeof payLinkFields)[number], string>>;
+
+/** A refused pay link form's words, to show it again as typed (also without JavaScript). */
+export function postedPayLinkText(form: FormData): PayLinkFormText {
+  const posted: PayLinkFormText = {};
+  for (const name of payLinkFields) posted[name] = text(form, name, 300);
+  return posted;
+}

@@ -7,6 +7,7 @@ import {
   type InvoiceLineText,
   isBlankLine,
   lineFields,
+  payLinkFields,
   postedLines,
 } from "./invoice-form-values.ts";
 import {
@@ -30,7 +31,7 @@ import {
  * `lines.2.quantity` is the third row's quantity; `lines` is about the list as a whole.
  */
 
-export { discountFromForm, lineFields };
+export { discountFromForm, lineFields, payLinkFields };
 
 const day = (label: string) =>
   z
@@ -277,13 +278,3 @@ export function payLinkFormSchema(today: string) {
 }
 
 export type PayLinkInput = z.output<ReturnType<typeof payLinkFormSchema>>;
-
-export const payLinkFields = [
-  "description",
-  "amountKind",
-  "amount",
-  "minAmount",
-  "maxAmount",
-  "quantityLimit",
-  "expiresOn",
-] as const;
