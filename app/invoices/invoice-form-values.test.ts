@@ -1,13 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { type Kobo, kobo } from "#app/money.ts";
-import {
-  newInvoiceText,
-  postedInvoiceText,
-  savedInvoiceText,
-  typedTotals,
-} from "./invoice-form-values.ts";
-
-const noProducts = new Map<string, Kobo>();
+import { kobo } from "#app/money.ts";
+import { newInvoiceText, postedInvoiceText, savedInvoiceText } from "./invoice-form-values.ts";
 
 describe("the invoice form's words", () => {
   test("a new invoice offers five blank rows and is due in two weeks", () => {
@@ -60,49 +53,5 @@ describe("the invoice form's words", () => {
       unitPrice: "15000.00",
     });
     expect(form.lines).toHaveLength(5);
-  });
-});
-
-describe("the running total", () => {
-  const form = (overrides: Partial<ReturnType<typeof newInvoiceText>> = {}) => ({
-    ...newInvoiceText("2026-11-27"),
-    ...overrides,
-  });
-
-  test("adds the rows that are lines so far, a product's price standing in for an empty one", () => {
-    const prices = new Map([["prd_0123456789abcdef", kobo(250_050)]]);
-    const totals = typedTotals(
-      form({
-        vat: true,
-        discountKind: "percent",
-        discountValue: "10",
-        lines: [
-          { product: "", description: "Banner", quantity: "2", unitPrice: "15,000" },
-          { product: "prd_0123456789abcdef", description: "", quantity: "1", unitPrice: "" },
-          { product: "", description: "Half typed", quantity: "", unitPrice: "500" },
-        ],
-      }),
-      prices,
-    );
-    // 30,000 + 2,500.50 = 32,500.50; 10% off rounds down to 3,250.05; VAT 7.5% of 29,250.45.
-    expect(totals).toMatchObject({
-      subtotalKobo: 3_250_050,
-      discountKobo: 325_005,
-      vatKobo: 219_378,
-      totalKobo: 3_144_423,
-    });
-  });
-
-  test("is nothing before a row is a line, and a discount not yet right counts as none", () => {
-    expect(typedTotals(form(), noProducts)).toBeNull();
-    const totals = typedTotals(
-      form({
-        discountKind: "percent",
-        discountValue: "ten",
-        lines: [{ product: "", description: "Banner", quantity: "1", unitPrice: "100" }],
-      }),
-      noProducts,
-    );
-    expect(totals).toMatchObject({ discountKobo: 0, totalKobo: 10_000 });
   });
 });

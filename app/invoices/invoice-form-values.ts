@@ -1,16 +1,10 @@
-import { type Kobo, koboToNairaText, parseNaira } from "#app/money.ts";
+import { type Kobo, koboToNairaText } from "#app/money.ts";
 import { addDays, invoiceLimits } from "./invoice-limits.ts";
-import {
-  type InvoiceDiscount,
-  type InvoiceLineAmounts,
-  type InvoiceTotals,
-  invoiceTotals,
-} from "./invoice-totals.ts";
 
 /**
  * The invoice form's words as the console shows them (issue 24, decision 058): a new invoice's,
- * a saved draft's, or a refused post's as typed, and the totals those words come to. Without zod
- * (decision 015): the console's pages use it in the browser; the rules are invoice-input.ts's.
+ * a saved draft's, or a refused post's as typed. Without zod (decision 015): the console's pages
+ * use it in the browser; the rules are invoice-input.ts's.
  */
 
 /**
@@ -168,63 +162,6 @@ export function postedInvoiceText(form: FormData): InvoiceFormText {
         unitPrice: cut(line.unitPrice),
       })),
   };
-}
-
-/** The discount as chosen: a whole percent from 1 to 100, or an amount in naira above ₦0. */
-export function discountFromForm(
-  kind: string,
-  value: string,
-): InvoiceDiscount | { problem: string } {
-  const typed = value.trim();
-  if (kind === "percent") {
-    const percent = /^\d{1,3}$/.test(typed) ? Number(typed) : 0;
-    return percent >= 1 && percent <= 100
-      ? { kind: "percent", percent }
-      : { problem: "Discount must be a whole percentage from 1 to 100" };
-  }
-  if (kind === "amount") {
-    const amount = parseNaira(typed);
-    return amount !== null && amount > 0
-      ? { kind: "amount", amountKobo: amount }
-      : { problem: "Discount must be an amount like 5000 or 5000.50" };
-  }
-  return { kind: "none" };
-}
-
-/**
- * A row as typed, as a line's amounts, or null while it isn't a line yet (blank, or a quantity
- * or price that isn't one): a product's own price stands in for an empty unit price.
- */
-export function typedLine(
-  line: InvoiceLineText,
-  productPrices: ReadonlyMap<string, Kobo>,
-): InvoiceLineAmounts | null {
-  const quantityText = line.quantity.trim().replaceAll(",", "");
-  const quantity = /^\d{1,9}$/.test(quantityText) ? Number(quantityText) : 0;
-  if (quantity < invoiceLimits.quantityMin || quantity > invoiceLimits.quantityMax) return null;
-  const unitPrice =
-    line.unitPrice.trim() === ""
-      ? (productPrices.get(line.product) ?? null)
-      : parseNaira(line.unitPrice);
-  if (unitPrice === null || unitPrice <= 0 || unitPrice > invoiceLimits.maxUnitPriceKobo) {
-    return null;
-  }
-  return { quantity, unitPriceKobo: unitPrice };
-}
-
-/**
- * The totals of the rows that are lines so far, through the one totals function (a discount
- * not yet right counts as none), for the form's running total; null before any row is a line.
- * The server works them out again from what it stores.
- */
-export function typedTotals(
-  form: InvoiceFormText,
-  productPrices: ReadonlyMap<string, Kobo>,
-): InvoiceTotals | null {
-  const lines = form.lines.flatMap((line) => typedLine(line, productPrices) ?? []);
-  if (lines.length === 0) return null;
-  const discount = discountFromForm(form.discountKind, form.discountValue);
-  return invoiceTotals(lines, "problem" in discount ? { kind: "none" } : discount, form.vat);
 }
 
 /** The pay link form's fields. */

@@ -13,31 +13,22 @@ import {
   TextAreaField,
 } from "#app/components/ui/field.tsx";
 import { FieldsetPanel } from "#app/components/ui/fieldset-panel.tsx";
-import { Money } from "#app/components/ui/money.tsx";
 import {
   ConsoleFormOutcome,
   ConsoleSaveBar,
   type FieldErrors,
 } from "#app/console/console-form.tsx";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
-import { formatNaira, type Kobo, koboToNairaText } from "#app/money.ts";
-import {
-  type InvoiceFormText,
-  type InvoiceLineText,
-  lineFields,
-  postedInvoiceText,
-  typedLine,
-  typedTotals,
-} from "./invoice-form-values.ts";
+import { formatNaira, type Kobo } from "#app/money.ts";
+import { type InvoiceFormText, type InvoiceLineText, lineFields } from "./invoice-form-values.ts";
 import { invoiceLimits, latestDueDate, vatRatePercent } from "./invoice-limits.ts";
-import { discountLabel, InvoiceTotalsList } from "./invoice-summary.tsx";
-import { lineTotal } from "./invoice-totals.ts";
 
-/** A catalogue product a line may bill. */
+/** A catalogue product a line may bill, its price also as a form shows it ("2500.50"). */
 export interface InvoiceProductChoice {
   id: string;
   name: string;
   priceKobo: Kobo;
+  priceText: string;
 }
 
 const discountOptions: SelectOption[] = [
@@ -53,8 +44,10 @@ const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text);
  * The invoice form of the console (issue 24, decision 058), for a new invoice and for a draft:
  * the customer, the lines, the discount, VAT, the due date and notes. A plain HTML form: the
  * lines post as parallel repeated fields with spare blank rows (which the server drops), so it
- * works without JavaScript; with it, rows can be added and the total runs as the business types.
- * The server checks everything again and names each field it refuses (`lines.2.quantity`).
+ * works without JavaScript; with it, rows can be added. The server checks everything, names each
+ * field it refuses (`lines.2.quantity`) and works out the totals, which the draft's page shows.
+ * (A running total here would need the naira parser in the browser, where it would join every
+ * page's entry chunk: decision 015's budget has no room for it.)
  */
 export function InvoiceForm({
   text,
@@ -77,37 +70,27 @@ export function InvoiceForm({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const saving = busy && navigation.formData?.get("intent") === "save";
-  const [typed, setTyped] = useState(text);
   const [rows, setRows] = useState(text.lines.length);
   const [discountKind, setDiscountKind] = useState(text.discountKind);
 
-  const prices = useMemo(
-    () => new Map(products.map((product) => [product.id, product.priceKobo])),
-    [products],
-  );
   const productOptions = useMemo(() => {
+    const known = new Set(products.map((product) => product.id));
     const options: SelectOption[] = products.map((product) => ({
       value: product.id,
       label: `${product.name} · ${formatNaira(product.priceKobo)}`,
     }));
     // A saved line's product that has since been archived stays choosable on its own line.
     for (const line of text.lines) {
-      if (line.product && !prices.has(line.product)) {
+      if (line.product && !known.has(line.product)) {
         options.push({ value: line.product, label: line.description || "A product you archived" });
       }
     }
     return options;
-  }, [products, prices, text.lines]);
-  const totals = typedTotals(typed, prices);
+  }, [products, text.lines]);
   const latestDue = latestDueDate(today);
 
   return (
-    <Form
-      method="post"
-      noValidate
-      className="space-y-6"
-      onChange={(event) => setTyped(postedInvoiceText(new FormData(event.currentTarget)))}
-    >
+    <Form method="post" noValidate className="space-y-6">
       <input type="hidden" name="intent" value="save" />
       <ConsoleFormOutcome errors={errors} done={done} summary={errors.form} />
       <FieldsetPanel title="Customer" intro="Who pays: the invoice goes to this email address.">
@@ -144,7 +127,7 @@ export function InvoiceForm({
 
       <FieldsetPanel
         title="Lines"
-        intro="Choose one of your products, or describe the line yourself. A product's name and price fill an empty description or unit price; you can bill another price. Rows left empty are ignored."
+        intro="Choose a product or describe the line. A product's name and price fill an empty description or price; you may bill another price. Empty rows are ignored."
       >
         {errors.lines ? <FieldError>{errors.lines}</FieldError> : null}
         <ol className="space-y-3">
@@ -154,10 +137,8 @@ export function InvoiceForm({
               key={row}
               row={row}
               line={text.lines[row] ?? blankLine}
-              typed={typed.lines[row] ?? blankLine}
               options={productOptions}
               products={products}
-              prices={prices}
               errors={errors}
             />
           ))}
@@ -192,13 +173,7 @@ export function InvoiceForm({
               inputMode="decimal"
               autoComplete="off"
               defaultValue={text.discountValue}
-              hint={
-                hydrated
-                  ? discountKind === "percent"
-                    ? "A whole percentage, 1 to 99."
-                    : "In naira, less than the lines come to."
-                  : "A whole percentage like 10, or naira like 5000. Leave it empty for no discount."
-              }
+              hint="A whole percentage like 10, or naira like 5000."
               error={errors.discountValue}
             />
           )}
@@ -229,30 +204,6 @@ export function InvoiceForm({
         />
       </FieldsetPanel>
 
-      <section
-        aria-labelledby="invoice-total-heading"
-        className="rounded-2xl border border-line bg-surface p-5 shadow-sm sm:p-6"
-      >
-        <h2 id="invoice-total-heading" className="text-base font-semibold text-ink">
-          Total
-        </h2>
-        {totals ? (
-          <InvoiceTotalsList
-            className="mt-3"
-            totals={totals}
-            discount={discountLabel({
-              kind: typed.discountKind,
-              percent: Number(typed.discountValue.trim()) || null,
-            })}
-            vatApplied={typed.vat}
-          />
-        ) : (
-          <p className="mt-1 text-sm text-ink-muted">
-            The total shows once a line has a quantity and a price.
-          </p>
-        )}
-      </section>
-
       <ConsoleSaveBar busy={busy}>{saving ? "Saving…" : submitLabel}</ConsoleSaveBar>
     </Form>
   );
@@ -262,25 +213,21 @@ export function InvoiceForm({
 function LineRow({
   row,
   line,
-  typed,
   options,
   products,
-  prices,
   errors,
 }: {
   row: number;
   /** What the row starts with. */
   line: InvoiceLineText;
-  /** What it holds now, for its hints and its amount. */
-  typed: InvoiceLineText;
   options: readonly SelectOption[];
   products: readonly InvoiceProductChoice[];
-  prices: ReadonlyMap<string, Kobo>;
   errors: FieldErrors;
 }) {
   const error = (field: keyof InvoiceLineText) => errors[`lines.${row}.${field}`];
-  const product = products.find((choice) => choice.id === typed.product);
-  const amounts = typedLine(typed, prices);
+  // The chosen product's name and price show in the empty fields they would fill.
+  const [productId, setProductId] = useState(line.product);
+  const product = products.find((choice) => choice.id === productId);
   return (
     <li>
       <fieldset className="rounded-xl border border-line p-3 sm:p-4">
@@ -289,7 +236,8 @@ function LineRow({
           <SelectField
             label="Product"
             name={lineFields.product}
-            defaultValue={line.product}
+            value={productId}
+            onChange={(event) => setProductId(event.target.value)}
             placeholder="None: describe it"
             options={options}
             error={error("product")}
@@ -317,16 +265,11 @@ function LineRow({
             inputMode="decimal"
             autoComplete="off"
             defaultValue={line.unitPrice}
-            placeholder={product ? koboToNairaText(product.priceKobo) : undefined}
+            placeholder={product?.priceText}
             error={error("unitPrice")}
           />
         </div>
         {errors[`lines.${row}`] ? <FieldError>{errors[`lines.${row}`]}</FieldError> : null}
-        {amounts ? (
-          <p className="mt-2 text-right text-sm text-ink-muted">
-            Line amount: <Money kobo={lineTotal(amounts)} className="font-semibold text-ink" />
-          </p>
-        ) : null}
       </fieldset>
     </li>
   );

@@ -1,9 +1,9 @@
 import { nigerianPhone } from "#app/auth/forms.ts";
+import { parseNaira } from "#app/money.ts";
 import { nairaField, wholeNumberField } from "#app/number-fields.ts";
 import { optionalText, requiredText } from "#app/text-fields.ts";
 import { z } from "#app/zod.ts";
 import {
-  discountFromForm,
   type InvoiceLineText,
   isBlankLine,
   lineFields,
@@ -18,6 +18,7 @@ import {
   payLinkAmountKinds,
   payLinkLimits,
 } from "./invoice-limits.ts";
+import type { InvoiceDiscount } from "./invoice-totals.ts";
 
 /**
  * The invoice and pay link forms' rules (issue 24, decision 058), for the server and the
@@ -31,7 +32,7 @@ import {
  * `lines.2.quantity` is the third row's quantity; `lines` is about the list as a whole.
  */
 
-export { discountFromForm, lineFields, payLinkFields };
+export { lineFields, payLinkFields };
 
 const day = (label: string) =>
   z
@@ -129,6 +130,27 @@ export function invoiceFormSchema(today: string) {
       const { discountKind: _kind, discountValue: _value, vat, ...rest } = input;
       return { ...rest, vatApplied: vat, discount };
     });
+}
+
+/** The discount as chosen: a whole percent from 1 to 100, or an amount in naira above ₦0. */
+export function discountFromForm(
+  kind: string,
+  value: string,
+): InvoiceDiscount | { problem: string } {
+  const text = value.trim();
+  if (kind === "percent") {
+    const percent = /^\d{1,3}$/.test(text) ? Number(text) : 0;
+    return percent >= 1 && percent <= 100
+      ? { kind: "percent", percent }
+      : { problem: "Discount must be a whole percentage from 1 to 100" };
+  }
+  if (kind === "amount") {
+    const amount = parseNaira(text);
+    return amount !== null && amount > 0
+      ? { kind: "amount", amountKobo: amount }
+      : { problem: "Discount must be an amount like 5000 or 5000.50" };
+  }
+  return { kind: "none" };
 }
 
 export type InvoiceInput = z.output<ReturnType<typeof invoiceFormSchema>>;

@@ -1,12 +1,13 @@
 import { clsx } from "clsx";
+import type { ReactNode } from "react";
 import { Money } from "#app/components/ui/money.tsx";
 import type { Kobo } from "#app/money.ts";
 import { vatRatePercent } from "./invoice-limits.ts";
 import type { InvoiceTotals } from "./invoice-totals.ts";
 
 /**
- * An invoice's lines and totals as the console shows them (issue 24): the running total under
- * the form, and a sent invoice's own. The amounts are given, never worked out here.
+ * An invoice's lines and totals as the console shows them (issue 24): a draft's totals as saved,
+ * a sent invoice's lines and totals. The amounts are the server's, never worked out here.
  */
 
 /** "Discount (10%)" for a percentage, "Discount" for an amount. */
@@ -88,5 +89,25 @@ export function InvoiceLinesList({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A card of a sent invoice's page; its heading names the region. */
+export function InvoiceSection({
+  headingId,
+  title,
+  children,
+}: {
+  headingId: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-line bg-surface p-4">
+      <h2 id={headingId} className="text-lg font-semibold text-ink">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -9,7 +9,7 @@ import { newId, secretToken } from "#app/db/ids.ts";
 import { decodeCursor, encodeCursor, exactTime, exactTimeKey } from "#app/db/page-cursor.server.ts";
 import { queueEmail } from "#app/email/outbox.server.ts";
 import { renderEmail } from "#app/email/render.ts";
-import { formatNaira, type Kobo, kobo } from "#app/money.ts";
+import { formatNaira, type Kobo, kobo, koboToNairaText } from "#app/money.ts";
 import { formatDay } from "#app/vouchers/offer-terms.ts";
 import {
   checkInvoiceFields,
@@ -490,7 +490,7 @@ export async function listInvoices(db: Database, businessId: string, now = new D
 
 /**
  * What the invoice form's product choice offers: the business's products that aren't archived,
- * by name, with the price a line takes when its own is left empty.
+ * by name, with the price a line takes when its own is left empty (also as the form writes it).
  */
 export async function invoiceProducts(db: Database, businessId: string) {
   const rows = await db
@@ -499,7 +499,11 @@ export async function invoiceProducts(db: Database, businessId: string) {
     .where(and(eq(products.businessId, businessId), ne(products.status, "archived")))
     .orderBy(asc(products.name), asc(sql`${products.id} collate "C"`))
     .limit(500);
-  return rows.map((row) => ({ ...row, priceKobo: kobo(row.priceKobo) }));
+  return rows.map((row) => ({
+    ...row,
+    priceKobo: kobo(row.priceKobo),
+    priceText: koboToNairaText(kobo(row.priceKobo)),
+  }));
 }
 
 async function linesOf(executor: Executor, invoiceId: string) {

@@ -1,19 +1,14 @@
-import { ArrowLeft, ExternalLink, Mail, Phone, Send, Trash2 } from "lucide-react";
-import { useEffect } from "react";
+import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { formatNigerianPhone } from "#app/auth/phone.ts";
-import { OrderSection } from "#app/components/order-detail.tsx";
-import { toast } from "#app/components/toast.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { CopyButton } from "#app/components/ui/copy-button.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
-import { Money } from "#app/components/ui/money.tsx";
 import { requireCatalogueManager } from "#app/console/catalogue/guard.server.ts";
 import type { FieldErrors } from "#app/console/console-form.tsx";
 import { lagosToday } from "#app/console/lagos-time.ts";
 import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
-import { useHydrated } from "#app/hooks/use-hydrated.ts";
 import { InvoiceStateBadge } from "#app/invoices/invoice-badges.tsx";
 import { InvoiceForm } from "#app/invoices/invoice-form.tsx";
 import {
@@ -25,6 +20,7 @@ import { invoiceNumberLabel } from "#app/invoices/invoice-state.ts";
 import {
   discountLabel,
   InvoiceLinesList,
+  InvoiceSection,
   InvoiceTotalsList,
 } from "#app/invoices/invoice-summary.tsx";
 import {
@@ -73,7 +69,6 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
         customerName: invoice.customerName,
         customerEmail: invoice.customerEmail,
         customerPhone: invoice.customerPhone ? formatNigerianPhone(invoice.customerPhone) : null,
-        customerPhoneHref: invoice.customerPhone ? `tel:${invoice.customerPhone}` : null,
         due: formatDay(invoice.dueOn),
         duePassed: invoice.dueOn < today,
         notes: invoice.notes,
@@ -179,11 +174,7 @@ export async function action({ context, request, params, url }: Route.ActionArgs
 export default function VendorInvoice({ loaderData, actionData, params }: Route.ComponentProps) {
   const { invoice, draft, today } = loaderData;
   const [search] = useSearchParams();
-  const hydrated = useHydrated();
   const done = actionData?.done;
-  useEffect(() => {
-    if (done) toast.success(done);
-  }, [done]);
   const created = search.get("notice") === "created" && !actionData;
   return (
     <section aria-labelledby="invoice-heading" className="space-y-5">
@@ -208,8 +199,7 @@ export default function VendorInvoice({ loaderData, actionData, params }: Route.
           The draft is saved. Check it below, then send it when it's right.
         </FormMessage>
       ) : null}
-      {/* Without JavaScript there is no toast: the page says it at the top. */}
-      {done && !hydrated ? <FormMessage tone="success">{done}</FormMessage> : null}
+      {done ? <FormMessage tone="success">{done}</FormMessage> : null}
       {draft ? (
         <DraftInvoice
           invoice={invoice}
@@ -241,8 +231,11 @@ function DraftInvoice({
 }) {
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const refused = (intent: Intent) =>
-    answer?.intent === intent && !answer.done ? Object.values(answer.errors)[0] : undefined;
+  // Send's and Delete's refusals show here; Save's beside the form's fields.
+  const refused =
+    answer && answer.intent !== "save" && !answer.done
+      ? Object.values(answer.errors)[0]
+      : undefined;
   const saveErrors = answer?.intent === "save" && !answer.done ? answer.errors : {};
   return (
     <>
@@ -254,29 +247,25 @@ function DraftInvoice({
           Send it
         </h2>
         <p className="text-ink">
-          {invoice.customerEmail} gets an email with a link to see and pay{" "}
-          <Money kobo={invoice.totals.totalKobo} className="font-semibold" />, due {invoice.due}.
-          Sending gives it the next number; after that it can't be changed, only voided.
+          {invoice.customerEmail} gets an email with a link to see and pay it by {invoice.due}.
+          Sending gives it the next number: after that it can't be changed, only voided.
         </p>
-        <p className="text-sm text-ink-muted">
-          What is sent is the draft as last saved: save any changes below first.
-        </p>
+        <InvoiceTotalsList
+          className="max-w-sm rounded-lg bg-surface-sunken p-3 text-sm"
+          totals={invoice.totals}
+          discount={invoice.discount}
+          vatApplied={invoice.vatApplied}
+        />
+        <p className="text-sm text-ink-muted">It is sent as last saved: save changes first.</p>
         {invoice.duePassed ? (
           <FormMessage tone="error">
-            The due date has passed: choose a new one below and save before sending.
+            The due date has passed: choose a new one below, and save.
           </FormMessage>
         ) : null}
-        {refused("send") ? <FormMessage tone="error">{refused("send")}</FormMessage> : null}
-        {refused("delete") ? <FormMessage tone="error">{refused("delete")}</FormMessage> : null}
+        {refused ? <FormMessage tone="error">{refused}</FormMessage> : null}
         <div className="flex flex-wrap items-center gap-3">
           <Form method="post">
-            <Button
-              type="submit"
-              name="intent"
-              value="send"
-              disabled={busyIntent !== null && busyIntent !== undefined}
-            >
-              <Send aria-hidden="true" className="size-4" />
+            <Button type="submit" name="intent" value="send" disabled={Boolean(busyIntent)}>
               {busyIntent === "send" ? "Sending…" : "Send invoice"}
             </Button>
           </Form>
@@ -293,9 +282,9 @@ function DraftInvoice({
               name="intent"
               value="delete"
               variant="secondary"
-              disabled={busyIntent !== null && busyIntent !== undefined}
+              disabled={Boolean(busyIntent)}
             >
-              <Trash2 aria-hidden="true" className="size-4 text-danger" /> Delete draft
+              Delete draft
             </Button>
           </Form>
         </div>
@@ -331,54 +320,24 @@ function SentInvoice({
     <>
       {refused ? <FormMessage tone="error">{refused}</FormMessage> : null}
       {invoice.link ? (
-        <section
-          aria-labelledby="link-heading"
-          className="space-y-2 rounded-xl border border-line bg-surface p-4"
-        >
-          <h2 id="link-heading" className="text-lg font-semibold text-ink">
-            The customer's link
-          </h2>
-          <p className="break-all rounded-lg bg-surface-sunken px-3 py-2 font-mono text-sm text-ink">
+        <InvoiceSection headingId="link-heading" title="The customer's link">
+          <p className="my-2 break-all rounded-lg bg-surface-sunken px-3 py-2 font-mono text-sm text-ink">
             {invoice.link}
           </p>
-          <div className="flex flex-wrap items-center gap-2">
-            <CopyButton text={invoice.link} what="the customer's link" />
-            <a
-              href={invoice.link}
-              target="_blank"
-              rel="noreferrer"
-              className="inline-flex min-h-9 items-center gap-1.5 px-2 text-sm font-medium text-brand-strong hover:underline"
-            >
-              Open it <ExternalLink aria-hidden="true" className="size-4" />
-            </a>
-          </div>
-          <p className="text-sm text-ink-muted">
+          <CopyButton text={invoice.link} what="the customer's link" />
+          <p className="mt-2 text-sm text-ink-muted">
             Whoever has this link can see the invoice and pay it: share it only with the customer.
           </p>
-        </section>
+        </InvoiceSection>
       ) : null}
       <div className="grid gap-5 md:grid-cols-2">
-        <OrderSection headingId="customer-heading" title="Customer">
+        <InvoiceSection headingId="customer-heading" title="Customer">
           <p className="mt-2 font-medium text-ink">{invoice.customerName}</p>
-          <p className="mt-1 flex items-center gap-2 text-ink">
-            <Mail aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
-            <a href={`mailto:${invoice.customerEmail}`} className="break-all hover:underline">
-              {invoice.customerEmail}
-            </a>
-          </p>
-          {invoice.customerPhone && invoice.customerPhoneHref ? (
-            <p className="mt-1 flex items-center gap-2 text-ink">
-              <Phone aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
-              <a href={invoice.customerPhoneHref} className="hover:underline">
-                {invoice.customerPhone}
-              </a>
-            </p>
-          ) : null}
-          <p className="mt-3 text-ink">
-            Due <span className="font-medium">{invoice.due}</span>
-          </p>
-        </OrderSection>
-        <OrderSection headingId="history-heading" title="History">
+          <p className="break-all text-ink">{invoice.customerEmail}</p>
+          {invoice.customerPhone ? <p className="text-ink">{invoice.customerPhone}</p> : null}
+          <p className="mt-2 text-ink">Due {invoice.due}</p>
+        </InvoiceSection>
+        <InvoiceSection headingId="history-heading" title="History">
           <ol className="mt-2 space-y-1 text-sm">
             {invoice.history.map((step) => (
               <li key={step.label} className="flex justify-between gap-3">
@@ -387,9 +346,9 @@ function SentInvoice({
               </li>
             ))}
           </ol>
-        </OrderSection>
+        </InvoiceSection>
       </div>
-      <OrderSection headingId="lines-heading" title="Lines">
+      <InvoiceSection headingId="lines-heading" title="Lines">
         <InvoiceLinesList lines={invoice.lines} />
         <InvoiceTotalsList
           className="border-t border-line pt-2"
@@ -397,21 +356,15 @@ function SentInvoice({
           discount={invoice.discount}
           vatApplied={invoice.vatApplied}
         />
-      </OrderSection>
+      </InvoiceSection>
       {invoice.notes ? (
-        <OrderSection headingId="notes-heading" title="Notes for the customer">
+        <InvoiceSection headingId="notes-heading" title="Notes for the customer">
           <p className="mt-2 whitespace-pre-line text-ink">{invoice.notes}</p>
-        </OrderSection>
+        </InvoiceSection>
       ) : null}
       {voidable ? (
-        <section
-          aria-labelledby="void-heading"
-          className="space-y-3 rounded-xl border border-line bg-surface p-4"
-        >
-          <h2 id="void-heading" className="text-lg font-semibold text-ink">
-            Void
-          </h2>
-          <p className="text-ink">
+        <InvoiceSection headingId="void-heading" title="Void">
+          <p className="my-2 text-ink">
             Billed the wrong amount or the wrong person? Void it and write a new one. A void invoice
             keeps its number and can't be paid; this can't be undone.
           </p>
@@ -427,7 +380,7 @@ function SentInvoice({
               {voiding ? "Voiding…" : "Void invoice"}
             </Button>
           </Form>
-        </section>
+        </InvoiceSection>
       ) : null}
     </>
   );
