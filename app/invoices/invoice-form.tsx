@@ -232,8 +232,9 @@ function LineRow({
     <li>
       <fieldset className="rounded-xl border border-line p-3 sm:p-4">
         <legend className="px-1 text-sm font-semibold text-ink">Line {row + 1}</legend>
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.3fr)_6rem_9rem]">
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.3fr)_6rem_9rem]">
           <SelectField
+            className="col-span-2 sm:col-span-1"
             label="Product"
             name={lineFields.product}
             value={productId}
@@ -243,6 +244,7 @@ function LineRow({
             error={error("product")}
           />
           <Field
+            className="col-span-2 sm:col-span-1"
             label="Description"
             name={lineFields.description}
             autoComplete="off"
