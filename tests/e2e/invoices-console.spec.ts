@@ -1,4 +1,4 @@
-import { e2eFixtures, e2eTeam } from "../support/e2e-fixtures.ts";
+import { e2eFixtures, e2ePassword, e2eTeam } from "../support/e2e-fixtures.ts";
 import {
   expect,
   expectNoHorizontalOverflow,
@@ -7,6 +7,7 @@ import {
   resourceStatus,
   sandboxedEmailFrame,
   saveShot,
+  signIn,
   test,
 } from "./fixtures.ts";
 import { phone, shootPhone, signedInPhone } from "./journeys.ts";
@@ -150,4 +151,22 @@ test("a manager makes a pay link for an amount the customer enters, and sees it 
   await expect(item.getByText(/\/pay\/[\w-]{20,}$/)).toBeVisible();
   await shootPhone(manager, "pay-links");
   await manager.context().close();
+});
+
+test("staff don't bill: no Invoices or Pay links in their console, and the pages are 404s to them", async ({
+  page,
+  allowConsoleError,
+}) => {
+  allowConsoleError(resourceStatus(404));
+  const { business } = e2eFixtures();
+  await signIn(page, e2eTeam.staff.email, e2ePassword);
+  await openHydrated(page, `/vendor/${business.slug}`);
+  const menu = page.getByRole("navigation", { name: "Console" });
+  await expect(menu.getByRole("link", { name: "Orders" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Invoices" })).toHaveCount(0);
+  await expect(menu.getByRole("link", { name: "Pay links" })).toHaveCount(0);
+  for (const path of ["invoices", "invoices/new", "pay-links"]) {
+    const answer = await page.goto(`/vendor/${business.slug}/${path}`);
+    expect(answer?.status(), path).toBe(404);
+  }
 });
