@@ -52,7 +52,6 @@ const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text);
 export function InvoiceForm({
   text,
   errors,
-  done,
   products,
   today,
   submitLabel,
@@ -60,7 +59,6 @@ export function InvoiceForm({
   /** What the fields start with: a new invoice's, a saved draft's, or a refused post's. */
   text: InvoiceFormText;
   errors: FieldErrors;
-  done?: string;
   products: readonly InvoiceProductChoice[];
   /** Today in Lagos, YYYY-MM-DD: the earliest due date. */
   today: string;
@@ -92,7 +90,7 @@ export function InvoiceForm({
   return (
     <Form method="post" noValidate className="space-y-6">
       <input type="hidden" name="intent" value="save" />
-      <ConsoleFormOutcome errors={errors} done={done} summary={errors.form} />
+      <ConsoleFormOutcome errors={errors} done={undefined} summary={errors.form} />
       <FieldsetPanel title="Customer" intro="Who pays: the invoice goes to this email address.">
         <Field
           label="Name"
