@@ -141,6 +141,10 @@ const pageFamilies: Array<{ name: string; files: RegExp }> = [
   // A sale's page carries its countdowns and none of the listings' cards.
   { name: "sale-pages", files: /^routes\/(flash-sale|discount-sale)\.tsx$/ },
   { name: "admin-console", files: /^routes\/admin/ },
+  // A new invoice and a draft share the invoice form, which the rest of the console doesn't
+  // load; the invoices' and the pay links' lists share neither it nor much of the console's.
+  { name: "invoice-editing", files: /^routes\/vendor-invoice(-new)?\.tsx$/ },
+  { name: "invoice-lists", files: /^routes\/vendor-(invoices|pay-links)\.tsx$/ },
   // The rest of the console: the dashboard, members, invitations, the developer pages.
   { name: "console-pages", files: /^routes\/(vendor|dev-)/ },
   // The rest of the shop: home, listings, categories, follows, the screens still to come.

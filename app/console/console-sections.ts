@@ -24,6 +24,8 @@ export const consoleSections: ConsoleSection[] = [
   { path: "discount-sales", label: "Discount sales", minimum: "manager" },
   { path: "loyalty", label: "Loyalty card", minimum: "manager" },
   { path: "rewards", label: "Rewards", minimum: "manager" },
+  { path: "invoices", label: "Invoices", minimum: "manager" },
+  { path: "pay-links", label: "Pay links", minimum: "manager" },
   { path: "reviews", label: "Reviews", minimum: "manager" },
   { path: "delivery", label: "Delivery and pickup", minimum: "manager" },
   { path: "payouts", label: "Payouts", minimum: "manager" },

@@ -4,6 +4,13 @@ import { nairaField, wholeNumberField } from "#app/number-fields.ts";
 import { optionalText, requiredText } from "#app/text-fields.ts";
 import { z } from "#app/zod.ts";
 import {
+  type InvoiceLineText,
+  isBlankLine,
+  lineFields,
+  payLinkFields,
+  postedLines,
+} from "./invoice-form-values.ts";
+import {
   addDays,
   invoiceDiscountKinds,
   invoiceLimits,
@@ -25,12 +32,7 @@ import type { InvoiceDiscount } from "./invoice-totals.ts";
  * `lines.2.quantity` is the third row's quantity; `lines` is about the list as a whole.
  */
 
-export const lineFields = [
-  "lineProduct",
-  "lineDescription",
-  "lineQuantity",
-  "lineUnitPrice",
-] as const;
+export { lineFields, payLinkFields };
 
 const day = (label: string) =>
   z
@@ -164,19 +166,12 @@ function text(form: FormData, name: string): string {
  * rows, wholly blank rows left out but counted, so that errors keep naming the row as posted.
  */
 export function invoiceFormValues(form: FormData) {
-  const columns = lineFields.map((name) =>
-    form.getAll(name).map((value) => (typeof value === "string" ? value : "")),
-  );
-  const rows = Math.max(0, ...columns.map((column) => column.length));
-  const lines: { product: string; description: string; quantity: string; unitPrice: string }[] = [];
+  const lines: InvoiceLineText[] = [];
   /** For each kept line, the row it was posted as. */
   const postedRows: number[] = [];
-  for (let row = 0; row < rows; row += 1) {
-    const [product = "", description = "", quantity = "", unitPrice = ""] = columns.map(
-      (column) => column[row] ?? "",
-    );
-    if ([product, description, quantity, unitPrice].every((value) => value.trim() === "")) continue;
-    lines.push({ product, description, quantity, unitPrice });
+  for (const [row, line] of postedLines(form).entries()) {
+    if (isBlankLine(line)) continue;
+    lines.push(line);
     postedRows.push(row);
   }
   return {
@@ -326,13 +321,3 @@ export function payLinkFormSchema(today: string) {
 }
 
 export type PayLinkInput = z.output<ReturnType<typeof payLinkFormSchema>>;
-
-export const payLinkFields = [
-  "description",
-  "amountKind",
-  "amount",
-  "minAmount",
-  "maxAmount",
-  "quantityLimit",
-  "expiresOn",
-] as const;

@@ -2,6 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { businessMembers } from "#app/console/schema.server.ts";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
+import { InvalidPageCursorError } from "#app/db/page-cursor.server.ts";
 import { auditEvents, emailOutbox, users } from "#app/db/schema.server.ts";
 import { createBusiness, createCategory, createProduct } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
@@ -12,6 +13,8 @@ import {
   createPayLink,
   deleteDraft,
   invoiceForBusiness,
+  invoiceProducts,
+  invoicesPage,
   listInvoices,
   listPayLinks,
   markViewed,
@@ -492,6 +495,54 @@ describe("the customer's page", () => {
     const ids = (await listInvoices(db(), shop.id, now)).map((row) => row.id);
     expect(first.ok && second.ok).toBe(true);
     if (first.ok && second.ok) expect(ids.slice(0, 2)).toEqual([second.invoiceId, first.invoiceId]);
+  });
+
+  test("the console's list pages 20 at a time, each invoice once, and refuses a cursor it didn't make", async () => {
+    const category = await createCategory(db());
+    const busy = await createBusiness(db(), { categoryId: category.id, name: "Busy Prints" });
+    await db()
+      .insert(businessMembers)
+      .values({ businessId: busy.id, userId: managerId, role: "manager" });
+    const made: string[] = [];
+    for (let index = 0; index < 23; index += 1) {
+      // Two drafts made in the same microsecond: the id breaks the tie.
+      const at = new Date(Date.UTC(2026, 10, 27, 9, 0, Math.min(index, 21)));
+      const result = await createDraft(db(), actor(busy.id), invoiceForm(), at);
+      if (!result.ok) throw new Error(JSON.stringify(result.errors));
+      made.push(result.invoiceId);
+    }
+    const first = await invoicesPage(db(), busy.id, {}, now);
+    expect(first.items).toHaveLength(20);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await invoicesPage(db(), busy.id, { after: first.nextCursor ?? "" }, now);
+    expect(second.items).toHaveLength(3);
+    expect(second.nextCursor).toBeNull();
+    const paged = [...first.items, ...second.items].map((row) => row.id);
+    expect(paged).toEqual((await listInvoices(db(), busy.id, now)).map((row) => row.id));
+    expect(new Set(paged)).toEqual(new Set(made));
+    await expect(invoicesPage(db(), busy.id, { after: "bm90IGEgY3Vyc29y" }, now)).rejects.toThrow(
+      InvalidPageCursorError,
+    );
+  });
+
+  test("the form's products are the business's own that aren't archived, by name", async () => {
+    const category = await createCategory(db());
+    const owned = await createBusiness(db(), { categoryId: category.id, name: "Choice Prints" });
+    await createProduct(db(), { businessId: owned.id, name: "Vinyl sticker", priceKobo: 50_000 });
+    await createProduct(db(), { businessId: owned.id, name: "Business cards", priceKobo: 900_000 });
+    await createProduct(db(), {
+      businessId: owned.id,
+      name: "Old flyer",
+      priceKobo: 10_000,
+      status: "archived",
+    });
+    await createProduct(db(), { businessId: other.id, name: "Floor tile", priceKobo: 700_000 });
+    expect(
+      (await invoiceProducts(db(), owned.id)).map(({ name, priceKobo }) => [name, priceKobo]),
+    ).toEqual([
+      ["Business cards", 900_000],
+      ["Vinyl sticker", 50_000],
+    ]);
   });
 });
 

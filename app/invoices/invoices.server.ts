@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { auditSource, recordAudit } from "#app/auth/audit.server.ts";
 import { mediaUrl } from "#app/catalog/catalog.server.ts";
 import { businesses, images, products } from "#app/catalog/schema.server.ts";
@@ -6,9 +6,10 @@ import { lagosToday } from "#app/console/lagos-time.ts";
 import { businessMembers } from "#app/console/schema.server.ts";
 import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId, secretToken } from "#app/db/ids.ts";
+import { decodeCursor, encodeCursor, exactTime, exactTimeKey } from "#app/db/page-cursor.server.ts";
 import { queueEmail } from "#app/email/outbox.server.ts";
 import { renderEmail } from "#app/email/render.ts";
-import { formatNaira, type Kobo, kobo } from "#app/money.ts";
+import { formatNaira, type Kobo, kobo, koboToNairaText } from "#app/money.ts";
 import { formatDay } from "#app/vouchers/offer-terms.ts";
 import {
   checkInvoiceFields,
@@ -427,8 +428,21 @@ export async function markViewed(db: Database, publicId: string, now = new Date(
   return rows.length > 0;
 }
 
-/** The business's invoices, newest first, with what the console's list shows. */
-export async function listInvoices(db: Database, businessId: string, now = new Date()) {
+export const invoicesPageSize = 20;
+
+/**
+ * The business's invoices, newest first, a page at a time (keyset on created_at to the
+ * microsecond, then id), with what the console's list shows. Throws InvalidPageCursorError for
+ * an `after` cursor this list didn't make.
+ */
+export async function invoicesPage(
+  db: Database,
+  businessId: string,
+  options: { after?: string; limit?: number } = {},
+  now = new Date(),
+) {
+  const limit = options.limit ?? invoicesPageSize;
+  const after = options.after ? decodeCursor(options.after, exactTimeKey) : null;
   const rows = await db
     .select({
       id: invoices.id,
@@ -443,15 +457,52 @@ export async function listInvoices(db: Database, businessId: string, now = new D
       paidAt: invoices.paidAt,
       voidedAt: invoices.voidedAt,
       createdAt: invoices.createdAt,
+      createdKey: exactTime(sql`${invoices.createdAt}`),
     })
     .from(invoices)
-    .where(eq(invoices.businessId, businessId))
+    .where(
+      and(
+        eq(invoices.businessId, businessId),
+        after
+          ? sql`(${invoices.createdAt} < ${after.key}::timestamptz
+              or (${invoices.createdAt} = ${after.key}::timestamptz
+                and ${invoices.id} collate "C" < ${after.id}))`
+          : undefined,
+      ),
+    )
     .orderBy(desc(invoices.createdAt), desc(sql`${invoices.id} collate "C"`))
+    .limit(limit + 1);
+  const last = rows[limit - 1];
+  return {
+    items: rows.slice(0, limit).map(({ createdKey: _key, ...row }) => ({
+      ...row,
+      totalKobo: kobo(row.totalKobo),
+      state: invoiceState(row, now),
+    })),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.createdKey, last.id) : null,
+  };
+}
+
+/** The business's invoices, newest first (the latest 500), with what the console's list shows. */
+export async function listInvoices(db: Database, businessId: string, now = new Date()) {
+  return (await invoicesPage(db, businessId, { limit: 500 }, now)).items;
+}
+
+/**
+ * What the invoice form's product choice offers: the business's products that aren't archived,
+ * by name, with the price a line takes when its own is left empty (also as the form writes it).
+ */
+export async function invoiceProducts(db: Database, businessId: string) {
+  const rows = await db
+    .select({ id: products.id, name: products.name, priceKobo: products.priceKobo })
+    .from(products)
+    .where(and(eq(products.businessId, businessId), ne(products.status, "archived")))
+    .orderBy(asc(products.name), asc(sql`${products.id} collate "C"`))
     .limit(500);
   return rows.map((row) => ({
     ...row,
-    totalKobo: kobo(row.totalKobo),
-    state: invoiceState(row, now),
+    priceKobo: kobo(row.priceKobo),
+    priceText: koboToNairaText(kobo(row.priceKobo)),
   }));
 }
 
