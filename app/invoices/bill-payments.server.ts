@@ -7,7 +7,7 @@ import type { Database, Executor } from "#app/db/database.server.ts";
 import { newId } from "#app/db/ids.ts";
 import { queueEmail } from "#app/email/outbox.server.ts";
 import { renderEmail } from "#app/email/render.ts";
-import { formatNaira, kobo } from "#app/money.ts";
+import { formatNaira, type Kobo, kobo } from "#app/money.ts";
 import { payments, refunds } from "#app/orders/schema.server.ts";
 import {
   newPaymentReference,
@@ -496,10 +496,14 @@ export async function billOfPayment(db: Database, reference: string) {
   return row?.invoice ?? row?.link ?? null;
 }
 
-/** The payments through one of the business's pay links, newest first (the console's list). */
-export async function payLinkPayments(db: Database, businessId: string, payLinkId: string) {
-  return db
+/**
+ * The payments through the business's pay links, newest first, by link (the console's list):
+ * who paid (the email and phone they gave), how much and when. At most the latest 1,000.
+ */
+export async function payLinkPaymentsOf(db: Database, businessId: string) {
+  const rows = await db
     .select({
+      payLinkId: payLinks.id,
       reference: payments.reference,
       amountKobo: payments.amountKobo,
       payerEmail: payments.payerEmail,
@@ -508,15 +512,17 @@ export async function payLinkPayments(db: Database, businessId: string, payLinkI
     })
     .from(payments)
     .innerJoin(payLinks, eq(payLinks.id, payments.payLinkId))
-    .where(
-      and(
-        eq(payments.payLinkId, payLinkId),
-        eq(payLinks.businessId, businessId),
-        eq(payments.status, "success"),
-      ),
-    )
-    .orderBy(desc(payments.paidAt))
-    .limit(200);
+    .where(and(eq(payLinks.businessId, businessId), eq(payments.status, "success")))
+    .orderBy(desc(payments.paidAt), desc(payments.id))
+    .limit(1000);
+  type Payment = Omit<(typeof rows)[number], "payLinkId" | "amountKobo"> & { amountKobo: Kobo };
+  const byLink = new Map<string, Payment[]>();
+  for (const { payLinkId, ...payment } of rows) {
+    const list = byLink.get(payLinkId) ?? [];
+    list.push({ ...payment, amountKobo: kobo(payment.amountKobo) });
+    byLink.set(payLinkId, list);
+  }
+  return byLink;
 }
 
 /**

@@ -13,6 +13,7 @@ import type { FieldErrors } from "#app/console/console-form.tsx";
 import { lagosToday } from "#app/console/lagos-time.ts";
 import { services } from "#app/context.server.ts";
 import { useHydrated } from "#app/hooks/use-hydrated.ts";
+import { payLinkPaymentsOf } from "#app/invoices/bill-payments.server.ts";
 import { PayLinkStateBadge } from "#app/invoices/invoice-badges.tsx";
 import { type PayLinkFormText, postedPayLinkText } from "#app/invoices/invoice-form-values.ts";
 import { addDays, payLinkLimits } from "#app/invoices/invoice-limits.ts";
@@ -47,12 +48,21 @@ function amountText(link: {
   return "Customer enters the amount";
 }
 
+const paidAtFormat = new Intl.DateTimeFormat("en-NG", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Africa/Lagos",
+});
+
 export async function loader({ context, request, params, url }: Route.LoaderArgs) {
   const { business } = await requireCatalogueManager(context, request, params.business);
   const { db, settings } = services(context);
   const now = new Date();
   const today = lagosToday(now);
-  const links = await listPayLinks(db, business.id, now);
+  const [links, payments] = await Promise.all([
+    listPayLinks(db, business.id, now),
+    payLinkPaymentsOf(db, business.id),
+  ]);
   return data(
     {
       links: links.map((link) => ({
@@ -69,6 +79,14 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
           : null,
         state: link.state,
         url: new URL(`/pay/${link.publicId}`, settings.publicUrl).toString(),
+        payments: (payments.get(link.id) ?? []).map((payment) => ({
+          reference: payment.reference,
+          amount: formatNaira(payment.amountKobo),
+          payer: payment.payerPhone
+            ? `${payment.payerEmail} · ${payment.payerPhone}`
+            : (payment.payerEmail ?? ""),
+          paidAt: payment.paidAt ? paidAtFormat.format(payment.paidAt) : "",
+        })),
       })),
       today,
       latestDay: addDays(today, payLinkLimits.maxExpiryDays),
@@ -165,6 +183,32 @@ export default function VendorPayLinks({ loaderData, actionData }: Route.Compone
               <p className="break-all rounded-lg bg-surface-sunken px-3 py-2 font-mono text-xs text-ink">
                 {link.url}
               </p>
+              {link.payments.length > 0 ? (
+                <details className="text-sm">
+                  <summary className="cursor-pointer font-medium text-brand-strong">
+                    {link.payments.length === 1
+                      ? "1 payment"
+                      : `${link.payments.length.toLocaleString("en-NG")} payments`}
+                  </summary>
+                  <ul
+                    aria-label={`Payments of ${link.description}`}
+                    className="mt-2 divide-y divide-line"
+                  >
+                    {link.payments.map((payment) => (
+                      <li
+                        key={payment.reference}
+                        className="flex flex-wrap justify-between gap-x-3 py-1.5"
+                      >
+                        <span className="min-w-0 break-all text-ink">{payment.payer}</span>
+                        <span className="text-ink-muted">
+                          <span className="font-semibold text-ink">{payment.amount}</span> ·{" "}
+                          {payment.paidAt}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              ) : null}
               <div className="flex flex-wrap items-center gap-2">
                 <CopyButton text={link.url} what={`link of ${link.description}`} />
                 {link.state === "archived" ? null : (
