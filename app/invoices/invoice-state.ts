@@ -22,7 +22,10 @@ export function isOverdue(invoice: { status: InvoiceStatus; dueOn: string }, now
   return invoice.status === "sent" && invoice.dueOn < lagosToday(now);
 }
 
-export function invoiceState(invoice: { status: InvoiceStatus; dueOn: string }, now: Date) {
+export function invoiceState(
+  invoice: { status: InvoiceStatus; dueOn: string },
+  now: Date,
+): InvoiceState {
   return isOverdue(invoice, now) ? "overdue" : invoice.status;
 }
 
