@@ -23,38 +23,46 @@ import type { publicInvoice } from "./invoices.server.ts";
  */
 export type PublicInvoice = NonNullable<Awaited<ReturnType<typeof publicInvoice>>>;
 
+const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+const mark = /\p{M}/u;
+const invisible = /^[\p{Cc}\p{Cf}]+$/u;
+
 /**
- * `text` as the standard fonts can draw it (`canDraw` says which code points): letters with
- * marks WinAnsi lacks lose the marks (Yoruba "ẹ ọ ṣ" → "e o s"), "₦" becomes "NGN", control
- * and format characters (NUL, bidi overrides, zero-width joiners) go, line breaks become spaces
- * unless `multiline`, and any other character becomes one "?" per run (emoji, Arabic, Chinese).
+ * `text` as the standard fonts can draw it (`canDraw` says which code points): a letter keeps
+ * the marks WinAnsi has and loses the others (Yoruba "ẹ̀ ọ́ ṣ" → "è ó s"), "₦" becomes "NGN",
+ * control and format characters (NUL, bidi overrides, zero-width spaces) go, line breaks become
+ * spaces unless `multiline`, and anything else is one "?" for each run of it (emoji, Arabic,
+ * Chinese): nothing typed can make pdf-lib throw.
  */
 export function pdfText(
   text: string,
   canDraw: (codePoint: number) => boolean,
   { multiline = false } = {},
 ): string {
+  const drawable = (part: string) => [...part].every((char) => canDraw(char.codePointAt(0) ?? 0));
   let out = "";
-  let replaced = false;
+  let replacing = false;
   const put = (part: string) => {
     out += part;
-    replaced = false;
+    replacing = false;
   };
-  for (const char of text.normalize("NFC").replace(/\r\n?/g, "\n")) {
-    const codePoint = char.codePointAt(0) ?? 0;
-    if (char === "\n") put(multiline ? "\n" : " ");
-    else if (/\s/u.test(char)) put(canDraw(codePoint) ? char : " ");
-    else if (/[\p{Cc}\p{Cf}\p{Mn}\p{Me}]/u.test(char)) continue;
-    else if (canDraw(codePoint)) put(char);
-    else if (char === "₦") put("NGN");
+  for (const { segment } of graphemes.segment(text.normalize("NFC"))) {
+    if (/^(\r\n|\r|\n)$/.test(segment)) put(multiline ? "\n" : " ");
+    else if (drawable(segment)) put(segment);
+    else if (/^\s+$/u.test(segment)) put(" ");
+    else if (invisible.test(segment)) continue;
+    else if (segment === "₦") put("NGN");
     else {
-      const base = [...char.normalize("NFD")].filter(
-        (part) => !/\p{M}/u.test(part) && canDraw(part.codePointAt(0) ?? 0),
-      );
-      if (base.length > 0) put(base.join(""));
-      else if (!replaced) {
+      // The letters, then each mark that still makes something drawable with them.
+      const parts = [...segment.normalize("NFD")].filter((char) => !invisible.test(char));
+      let kept = parts.filter((char) => !mark.test(char)).join("");
+      for (const char of parts.filter((part) => mark.test(part))) {
+        if (drawable(`${kept}${char}`.normalize("NFC"))) kept = `${kept}${char}`.normalize("NFC");
+      }
+      if (kept !== "" && drawable(kept)) put(kept);
+      else if (!replacing) {
         out += "?";
-        replaced = true;
+        replacing = true;
       }
     }
   }
