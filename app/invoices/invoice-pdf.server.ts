@@ -248,13 +248,17 @@ export async function invoicePdf(
     text(value, right, rightColumn, { align: "right" });
     rightColumn -= 15;
   }
-  text(clean(state.text), right, rightColumn - 2, {
-    size: 9,
-    colour: state.stamp ? stampColours[state.stamp] : muted,
-    font: bold,
-    align: "right",
-  });
-  y = Math.min(left, rightColumn - 2) - 22;
+  // Paid, void or overdue in words too (an invoice waiting to be paid has its due date above).
+  if (state.stamp) {
+    text(clean(state.text), right, rightColumn - 2, {
+      size: 9,
+      colour: stampColours[state.stamp],
+      font: bold,
+      align: "right",
+    });
+    rightColumn -= 15;
+  }
+  y = Math.min(left, rightColumn) - 22;
 
   // The lines, their header again at the top of every page they run onto.
   const tableHeader = () => {

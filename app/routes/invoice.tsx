@@ -86,7 +86,7 @@ function StateBadge({ state }: { state: InvoiceStateLine }) {
 }
 
 const cell = "py-3 align-top";
-const numberCell = `${cell} whitespace-nowrap pl-3 text-right tabular-nums`;
+const numberCell = `${cell} whitespace-nowrap pl-4 text-right tabular-nums sm:pl-6`;
 
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
   const { invoice, publicId, payUrl } = loaderData;
@@ -115,7 +115,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
               <span className={business.logoUrl ? undefined : "print:hidden"}>
                 <BusinessLogo business={business} size={48} />
               </span>
-              <span className="min-w-0 text-lg font-bold break-words">{business.name}</span>
+              <span className="min-w-0 text-lg font-bold wrap-anywhere">{business.name}</span>
             </Link>
             <h1 id="invoice-title" className="text-xl font-bold text-ink sm:text-2xl">
               Invoice <span className="whitespace-nowrap">{invoice.label}</span>
@@ -144,10 +144,10 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
             ) : null}
           </section>
 
-          <dl className="grid gap-4 text-sm sm:grid-cols-[2fr_1fr_1fr]">
-            <div className="min-w-0">
+          <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-[2fr_1fr_1fr]">
+            <div className="col-span-2 min-w-0 sm:col-span-1">
               <dt className="font-semibold text-ink-muted">Billed to</dt>
-              <dd className="mt-1 font-semibold break-words text-ink">{invoice.customerName}</dd>
+              <dd className="mt-1 font-semibold wrap-anywhere text-ink">{invoice.customerName}</dd>
               <dd className="break-all text-ink">{invoice.customerEmail}</dd>
             </div>
             <div>
@@ -166,16 +166,22 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">What invoice {invoice.label} is for</caption>
             <thead>
               <tr className="border-b-2 border-ink text-left text-ink-muted">
-                <th scope="col" className="pb-2 font-semibold">
+                <th scope="col" className="w-full pb-2 font-semibold">
                   Description
                 </th>
-                <th scope="col" className="hidden pb-2 pl-3 text-right font-semibold sm:table-cell">
+                <th
+                  scope="col"
+                  className="hidden pb-2 pl-4 text-right font-semibold sm:table-cell sm:pl-6"
+                >
                   Qty
                 </th>
-                <th scope="col" className="hidden pb-2 pl-3 text-right font-semibold sm:table-cell">
+                <th
+                  scope="col"
+                  className="hidden pb-2 pl-4 text-right font-semibold sm:table-cell sm:pl-6"
+                >
                   Unit price
                 </th>
-                <th scope="col" className="pb-2 pl-3 text-right font-semibold">
+                <th scope="col" className="pb-2 pl-4 text-right font-semibold sm:pl-6">
                   Amount
                 </th>
               </tr>
@@ -183,7 +189,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
             <tbody>
               {invoice.lines.map((line) => (
                 <tr key={line.position} className="border-b border-line break-inside-avoid">
-                  <td className={`${cell} break-words text-ink`}>
+                  <td className={`${cell} wrap-anywhere text-ink`}>
                     {line.description}
                     {/* On a phone the quantity and unit price sit under the description. */}
                     <span className="block text-ink-muted tabular-nums sm:hidden">
@@ -202,31 +208,35 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
 
-          <dl className="ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-2 text-sm break-inside-avoid">
-            <dt className="text-ink-muted">Subtotal</dt>
-            <dd className="text-right text-ink tabular-nums">
-              <Money kobo={invoice.subtotalKobo} />
-            </dd>
+          <dl className="ml-auto max-w-xs space-y-2 text-sm break-inside-avoid">
+            <div className="flex justify-between gap-6">
+              <dt className="text-ink-muted">Subtotal</dt>
+              <dd className="text-ink tabular-nums">
+                <Money kobo={invoice.subtotalKobo} />
+              </dd>
+            </div>
             {invoice.discountKobo > 0 ? (
-              <>
+              <div className="flex justify-between gap-6">
                 <dt className="text-ink-muted">{discountLabel(invoice)}</dt>
-                <dd className="text-right text-ink tabular-nums">
+                <dd className="text-ink tabular-nums">
                   {formatNaira(kobo(-invoice.discountKobo))}
                 </dd>
-              </>
+              </div>
             ) : null}
             {invoice.vatApplied ? (
-              <>
+              <div className="flex justify-between gap-6">
                 <dt className="text-ink-muted">VAT {vatRatePercent}%</dt>
-                <dd className="text-right text-ink tabular-nums">
+                <dd className="text-ink tabular-nums">
                   <Money kobo={invoice.vatKobo} />
                 </dd>
-              </>
+              </div>
             ) : null}
-            <dt className="border-t-2 border-ink pt-2 text-base font-bold text-ink">Total</dt>
-            <dd className="border-t-2 border-ink pt-2 text-right text-base font-bold text-ink tabular-nums">
-              <Money kobo={invoice.totalKobo} />
-            </dd>
+            <div className="flex justify-between gap-6 border-t-2 border-ink pt-2 text-base font-bold text-ink">
+              <dt>Total</dt>
+              <dd className="tabular-nums">
+                <Money kobo={invoice.totalKobo} />
+              </dd>
+            </div>
           </dl>
 
           {invoice.notes.trim() ? (
@@ -237,7 +247,7 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
               <h2 id="invoice-notes" className="font-semibold text-ink-muted">
                 Notes
               </h2>
-              <p className="whitespace-pre-line break-words text-ink">{invoice.notes}</p>
+              <p className="whitespace-pre-line wrap-anywhere text-ink">{invoice.notes}</p>
             </section>
           ) : null}
 
