@@ -2,10 +2,15 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, asc, eq, gte, ne, sql } from "drizzle-orm";
 import { businesses, products } from "#app/catalog/schema.server.ts";
+import { lagosToday } from "#app/console/lagos-time.ts";
 import { hashInvitationToken } from "#app/console/members.server.ts";
 import type { Database } from "#app/db/database.server.ts";
 import { newId, secretToken } from "#app/db/ids.ts";
 import { businessMembers, users } from "#app/db/schema.server.ts";
+import { addDays } from "#app/invoices/invoice-limits.ts";
+import { invoiceNumberLabel } from "#app/invoices/invoice-state.ts";
+import { createDraft, sendInvoice } from "#app/invoices/invoices.server.ts";
+import { invoices } from "#app/invoices/schema.server.ts";
 import { newOrderNumber } from "#app/orders/order-number.ts";
 import { checkouts, orderLines, orders } from "#app/orders/schema.server.ts";
 import { recordPoints } from "#app/points/ledger.server.ts";
@@ -101,6 +106,8 @@ export interface E2eFixtures {
    */
   openingFlashProducts: string[];
   expiredCheckouts: Record<keyof typeof e2eLateShoppers, ExpiredCheckoutFixture>;
+  /** A sent invoice of the e2e business, due in 30 days: /invoices/{publicId} opens for anyone. */
+  sampleInvoice: { publicId: string; label: string; customerName: string };
   /** The business `e2eRewardTill` works at, and its reward the till journey redeems. */
   rewardTill: {
     business: { slug: string; name: string };
@@ -223,6 +230,11 @@ export async function prepareE2eData(dataDir: string): Promise<void> {
       ],
       expiredCheckouts,
       rewardTill,
+      sampleInvoice: await sampleInvoice(
+        { db, publicUrl: running.settings.publicUrl },
+        business.id,
+        e2eTeam.manager.email,
+      ),
     };
     writeFileSync(fixturesFile(dataDir), JSON.stringify(fixtures));
   } finally {
@@ -379,6 +391,64 @@ async function discountFixtures(db: Database, businessId: string, managerEmail: 
   );
   if (!made.ok) throw new Error(`the sample discount sale was refused: ${JSON.stringify(made)}`);
   return { discountProduct: product, discountSaleId: made.saleId };
+}
+
+/**
+ * An invoice the e2e manager drafted and sent, as the console does: a few lines, 10% off and
+ * VAT, so its page shows every part of the totals.
+ */
+async function sampleInvoice(
+  context: { db: Database; publicUrl: string },
+  businessId: string,
+  managerEmail: string,
+): Promise<E2eFixtures["sampleInvoice"]> {
+  const { db } = context;
+  const [manager] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, managerEmail));
+  const actor = {
+    businessId,
+    userId: manager?.id ?? "",
+    request: new Request("http://localhost/vendor"),
+  };
+  const customerName = "Chiamaka Obi";
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    customerName,
+    customerEmail: "chiamaka.obi@example.com",
+    customerPhone: "",
+    dueOn: addDays(lagosToday(new Date()), 30),
+    notes: "Thank you for your business.\nDelivery to the Lekki office is included.",
+    discountKind: "percent",
+    discountValue: "10",
+    vat: "on",
+  })) {
+    form.set(name, value);
+  }
+  for (const [description, quantity, unitPrice] of [
+    ["Adire fabric, indigo, 6 yards", "4", "18500"],
+    ["Tailoring: two-piece agbada with embroidered neckline, fitted after one trial", "1", "65000"],
+    ["Delivery", "1", "3500"],
+  ]) {
+    form.append("lineProduct", "");
+    form.append("lineDescription", description ?? "");
+    form.append("lineQuantity", quantity ?? "");
+    form.append("lineUnitPrice", unitPrice ?? "");
+  }
+  const made = await createDraft(db, actor, form);
+  if (!made.ok) throw new Error(`the sample invoice was refused: ${JSON.stringify(made)}`);
+  const sent = await sendInvoice(context, actor, made.invoiceId);
+  if (!sent.ok) throw new Error(`the sample invoice was not sent: ${JSON.stringify(sent)}`);
+  const [invoice] = await db
+    .select({ publicId: invoices.publicId })
+    .from(invoices)
+    .where(eq(invoices.id, made.invoiceId));
+  return {
+    publicId: invoice?.publicId ?? "",
+    label: invoiceNumberLabel(sent.number),
+    customerName,
+  };
 }
 
 /**
