@@ -1,5 +1,5 @@
 import { isbot } from "isbot";
-import { Ban, CircleAlert, CircleCheck, Clock, FileDown, Printer } from "lucide-react";
+import { CircleAlert, CircleCheck, Clock, X } from "lucide-react";
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import { currentUser } from "#app/auth/session.server.ts";
@@ -73,7 +73,7 @@ function StateBadge({ state }: { state: InvoiceStateLine }) {
       : state.stamp === "OVERDUE"
         ? CircleAlert
         : state.stamp === "VOID"
-          ? Ban
+          ? X
           : Clock;
   return (
     <p
@@ -261,11 +261,9 @@ export default function InvoicePage({ loaderData }: Route.ComponentProps) {
 
       <div className="flex flex-wrap gap-3 print:hidden">
         <a href={`/invoices/${publicId}/pdf`} download className={buttonClass("secondary", "md")}>
-          <FileDown aria-hidden="true" className="size-4" />
           Download PDF
         </a>
         <Button variant="secondary" onClick={() => window.print()}>
-          <Printer aria-hidden="true" className="size-4" />
           Print
         </Button>
       </div>
