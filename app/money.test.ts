@@ -1,10 +1,24 @@
 import { expect, test } from "vitest";
-import { formatNaira, kobo, koboToNairaText, nairaToKobo, parseNaira } from "./money.ts";
+import {
+  formatNaira,
+  formatNairaPlain,
+  kobo,
+  koboToNairaText,
+  nairaToKobo,
+  parseNaira,
+} from "./money.ts";
 
 test("prices are shown as naira with a thousands separator and 2 decimals", () => {
   expect(formatNaira(kobo(123_450))).toBe("₦1,234.50");
   expect(formatNaira(kobo(0))).toBe("₦0.00");
   expect(formatNaira(kobo(45_000_000))).toBe("₦450,000.00");
+});
+
+test("where a font has no naira sign, amounts are written with the currency's code", () => {
+  expect(formatNairaPlain(kobo(123_450))).toBe("NGN 1,234.50");
+  expect(formatNairaPlain(kobo(0))).toBe("NGN 0.00");
+  expect(formatNairaPlain(kobo(-5_000))).toBe("-NGN 50.00");
+  expect(formatNairaPlain(kobo(1_000_000_000_000))).toBe("NGN 10,000,000,000.00");
 });
 
 test("naira amounts with float noise become exact kobo", () => {

@@ -30,6 +30,20 @@ export function formatNaira(value: Kobo): string {
   return naira.format(value / 100);
 }
 
+const plainNaira = new Intl.NumberFormat("en-NG", {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/**
+ * The same amount with the currency's code instead of its sign, `NGN 1,234.50`, for text whose
+ * fonts have no "₦" (the invoice PDF's standard fonts, WinAnsi).
+ */
+export function formatNairaPlain(value: Kobo): string {
+  const sign = value < 0 ? "-" : "";
+  return `${sign}NGN ${plainNaira.format(Math.abs(value) / 100)}`;
+}
+
 /**
  * Naira as a person types it ("12500", "12,500.50", "₦12,500.5") to exact kobo, without going
  * through a float; null when it isn't a plain amount (negative, more than 2 decimals, letters).

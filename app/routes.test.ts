@@ -61,6 +61,7 @@ const nonSpecPaths = [
   "/Login/forgot",
   "/Login/reset",
   "/logout",
+  "/invoices/:id/pdf",
   "/profile/data",
   "/profile/orders",
   "/profile/orders/:number",

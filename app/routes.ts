@@ -38,7 +38,7 @@ export default [
     screen("/flash/:id", "routes/flash-sale.tsx"),
     screen("/hi/:id", "routes/check-in.tsx"),
     screen("/invite/:id", "routes/invite.tsx"),
-    screen("/invoices/:id"),
+    screen("/invoices/:id", "routes/invoice.tsx"),
     screen("/ll", "routes/latest.tsx"),
     screen("/Login", "routes/login.tsx"),
     screen("/privacy", "routes/privacy.tsx"),
@@ -65,14 +65,15 @@ export default [
     screen("/vouchers/:id", "routes/voucher-offer.tsx"),
     screen("/vouchers/cart", "routes/voucher-cart.tsx"),
     screen("/vouchers/gift/:id", "routes/voucher-gift.tsx"),
-    // Not spec rows. The steps of signing up, in and out; the parts of /profile, /vendor and the
-    // admin area; robots.txt and the sitemap; error checks, the UI kit and the mailbox in test
-    // mode; and the catch-all for every path that matches nothing, which answers 404 "Page not
-    // found: {path}".
+    // Not spec rows. The steps of signing up, in and out; an invoice's PDF; the parts of
+    // /profile, /vendor and the admin area; robots.txt and the sitemap; error checks, the UI kit
+    // and the mailbox in test mode; and the catch-all for every path that matches nothing, which
+    // answers 404 "Page not found: {path}".
     route("/CreateAccount/verify", "routes/verify-email.tsx"),
     route("/Login/forgot", "routes/forgot-password.tsx"),
     route("/Login/reset", "routes/reset-password.tsx"),
     route("/logout", "routes/logout.ts"),
+    route("/invoices/:id/pdf", "routes/invoice-pdf.ts"),
     route("/profile/data", "routes/profile-data.ts"),
     route("/profile/orders", "routes/profile-orders.tsx"),
     route("/profile/orders/:number", "routes/profile-order.tsx"),

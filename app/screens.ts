@@ -29,7 +29,7 @@ export const businessSections = [
  * (leadsToPlaceholder) without shipping the inventory to every page. routes.test.ts keeps it
  * equal to the routes of app/routes.ts that have no module of their own.
  */
-export const placeholderRoutes = ["/app", "/collab", "/invoices/:id"] as const;
+export const placeholderRoutes = ["/app", "/collab"] as const;
 
 /** Screens with a module of their own and parts still to come (issue 5). */
 export const partlyBuiltRoutes = ["/shop/:id", "/shop/friends"] as const;
@@ -45,10 +45,6 @@ export const plannedScreens = {
   "/collab": {
     title: "Partnerships",
     holds: "Businesses finding partners and agreeing cross-promotions.",
-  },
-  "/invoices/:id": {
-    title: "Invoice",
-    holds: "An invoice from a business: lines, totals, due date and pay now.",
   },
   "/shop/:id": {
     title: "Shop by category",

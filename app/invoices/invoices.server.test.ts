@@ -473,6 +473,22 @@ describe("the customer's page", () => {
     expect((await invoiceForBusiness(db(), shop.id, invoiceId, now))?.firstViewedAt).toEqual(first);
   });
 
+  test("the business's own members opening the link don't count as opened; a stranger does", async () => {
+    const invoiceId = await draft();
+    await sendInvoice(context(), actor(), invoiceId, now);
+    const { publicId } = (await invoiceForBusiness(db(), shop.id, invoiceId, now)) ?? {
+      publicId: "",
+    };
+    const opened = async () =>
+      (await invoiceForBusiness(db(), shop.id, invoiceId, now))?.firstViewedAt ?? null;
+    expect(await markViewed(db(), publicId, now, managerId)).toBe(false);
+    expect(await markViewed(db(), publicId, now, staffId)).toBe(false);
+    expect(await opened()).toBeNull();
+    // Another business's owner is a stranger to this one.
+    expect(await markViewed(db(), publicId, now, otherManagerId)).toBe(true);
+    expect(await opened()).toEqual(now);
+  });
+
   test("an invoice is overdue from midnight in Lagos after its due date, in the console's list too", async () => {
     const invoiceId = await draft({ dueOn: "2026-12-01" });
     await sendInvoice(context(), actor(), invoiceId, now);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, notExists, sql } from "drizzle-orm";
 import { auditSource, recordAudit } from "#app/auth/audit.server.ts";
 import { mediaUrl } from "#app/catalog/catalog.server.ts";
 import { businesses, images, products } from "#app/catalog/schema.server.ts";
@@ -410,9 +410,16 @@ export async function voidInvoice(
 
 /**
  * Notes the customer's first opening of a sent invoice (the console's "opened"); later opens
- * change nothing. The page calls it for visitors who aren't the business's own members.
+ * change nothing. A signed-in `viewerId` who is a member of the invoice's business (any role)
+ * doesn't count: a business checking its own link hasn't had it opened. The check is in the
+ * same statement, so the page needs no business id to make it.
  */
-export async function markViewed(db: Database, publicId: string, now = new Date()) {
+export async function markViewed(
+  db: Database,
+  publicId: string,
+  now = new Date(),
+  viewerId: string | null = null,
+) {
   if (publicId.length > 64) return false;
   const rows = await db
     .update(invoices)
@@ -422,6 +429,19 @@ export async function markViewed(db: Database, publicId: string, now = new Date(
         eq(invoices.publicId, publicId),
         isNull(invoices.firstViewedAt),
         isNotNull(invoices.sentAt),
+        viewerId === null
+          ? undefined
+          : notExists(
+              db
+                .select({ one: sql`1` })
+                .from(businessMembers)
+                .where(
+                  and(
+                    eq(businessMembers.businessId, invoices.businessId),
+                    eq(businessMembers.userId, viewerId),
+                  ),
+                ),
+            ),
       ),
     )
     .returning({ id: invoices.id });

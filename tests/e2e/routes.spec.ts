@@ -120,6 +120,9 @@ async function realSampleUrl(pattern: string, page: Page, demo: DemoCatalog) {
     // A discount sale: the e2e data planned one.
     case "/discountsales/{id}":
       return `/discountsales/${e2eFixtures().discountSaleId}`;
+    // An invoice's link comes in an email: the e2e data sent one.
+    case "/invoices/{id}":
+      return `/invoices/${e2eFixtures().sampleInvoice.publicId}`;
     // A review invitation's link comes in an email: the e2e data sent one.
     case "/ReviewInvitation/{id}":
       return `/ReviewInvitation/${e2eFixtures().sampleInvitationToken}`;

@@ -106,8 +106,8 @@ export interface E2eFixtures {
    */
   openingFlashProducts: string[];
   expiredCheckouts: Record<keyof typeof e2eLateShoppers, ExpiredCheckoutFixture>;
-  /** A sent invoice of the e2e business (₦18,500.00, due in 30 days), for guests to open and pay. */
-  sampleInvoice: { publicId: string; label: string };
+  /** A sent invoice of the e2e business, due in 30 days: /invoices/{publicId} opens for anyone. */
+  sampleInvoice: { publicId: string; label: string; customerName: string };
   /** Pay links of the e2e business, without a limit: a fixed ₦2,500.00, and one the payer prices. */
   payLinks: { fixed: string; open: string };
   /** The business `e2eRewardTill` works at, and its reward the till journey redeems. */
@@ -232,7 +232,12 @@ export async function prepareE2eData(dataDir: string): Promise<void> {
       ],
       expiredCheckouts,
       rewardTill,
-      ...(await billFixtures(db, business.id, e2eTeam.manager.email)),
+      sampleInvoice: await sampleInvoice(
+        { db, publicUrl: running.settings.publicUrl },
+        business.id,
+        e2eTeam.manager.email,
+      ),
+      payLinks: await samplePayLinks(db, business.id, e2eTeam.manager.email),
     };
     writeFileSync(fixturesFile(dataDir), JSON.stringify(fixtures));
   } finally {
@@ -391,8 +396,8 @@ async function discountFixtures(db: Database, businessId: string, managerEmail: 
   return { discountProduct: product, discountSaleId: made.saleId };
 }
 
-/** A sent invoice and two pay links, made as the console makes them. */
-async function billFixtures(db: Database, businessId: string, managerEmail: string) {
+/** Two pay links without a limit, made as the console makes them. */
+async function samplePayLinks(db: Database, businessId: string, managerEmail: string) {
   const [manager] = await db
     .select({ id: users.id })
     .from(users)
@@ -402,63 +407,79 @@ async function billFixtures(db: Database, businessId: string, managerEmail: stri
     userId: manager?.id ?? "",
     request: new Request("http://localhost/vendor"),
   };
-  const form = (fields: Record<string, string>, lines: string[][] = []) => {
-    const body = new FormData();
-    for (const [name, value] of Object.entries(fields)) body.set(name, value);
-    for (const [description, quantity, unitPrice] of lines) {
-      body.append("lineProduct", "");
-      body.append("lineDescription", description ?? "");
-      body.append("lineQuantity", quantity ?? "");
-      body.append("lineUnitPrice", unitPrice ?? "");
-    }
-    return body;
-  };
-  const draft = await createDraft(
-    db,
-    actor,
-    form(
-      {
-        customerName: "Chiamaka Obi",
-        customerEmail: "chiamaka.invoice@e2e.oja.test",
-        customerPhone: "0803 123 4567",
-        dueOn: addDays(lagosToday(new Date()), 30),
-        notes: "Thank you for your custom.",
-        discountKind: "none",
-        discountValue: "",
-      },
-      [
-        ["Aso ebi fabric, 5 yards", "2", "7500"],
-        ["Tailoring", "1", "3500"],
-      ],
-    ),
-  );
-  if (!draft.ok) throw new Error(`the sample invoice was refused: ${JSON.stringify(draft)}`);
-  const sent = await sendInvoice({ db, publicUrl: "http://localhost" }, actor, draft.invoiceId);
-  if (!sent.ok) throw new Error(`the sample invoice wasn't sent: ${JSON.stringify(sent)}`);
-  const [invoice] = await db
-    .select({ publicId: invoices.publicId })
-    .from(invoices)
-    .where(eq(invoices.id, draft.invoiceId));
   const link = async (fields: Record<string, string>) => {
-    const made = await createPayLink(db, actor, form(fields));
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    const made = await createPayLink(db, actor, form);
     if (!made.ok) throw new Error(`the sample pay link was refused: ${JSON.stringify(made)}`);
     return made.publicId;
   };
   return {
-    sampleInvoice: { publicId: invoice?.publicId ?? "", label: invoiceNumberLabel(sent.number) },
-    payLinks: {
-      fixed: await link({
-        description: "Gele tying, one head",
-        amountKind: "fixed",
-        amount: "2500",
-      }),
-      open: await link({
-        description: "Deposit for a custom order",
-        amountKind: "open",
-        minAmount: "1000",
-        maxAmount: "100000",
-      }),
-    },
+    fixed: await link({ description: "Gele tying, one head", amountKind: "fixed", amount: "2500" }),
+    open: await link({
+      description: "Deposit for a custom order",
+      amountKind: "open",
+      minAmount: "1000",
+      maxAmount: "100000",
+    }),
+  };
+}
+
+/**
+ * An invoice the e2e manager drafted and sent, as the console does: a few lines, 10% off and
+ * VAT, so its page shows every part of the totals.
+ */
+async function sampleInvoice(
+  context: { db: Database; publicUrl: string },
+  businessId: string,
+  managerEmail: string,
+): Promise<E2eFixtures["sampleInvoice"]> {
+  const { db } = context;
+  const [manager] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, managerEmail));
+  const actor = {
+    businessId,
+    userId: manager?.id ?? "",
+    request: new Request("http://localhost/vendor"),
+  };
+  const customerName = "Chiamaka Obi";
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    customerName,
+    customerEmail: "chiamaka.obi@example.com",
+    customerPhone: "",
+    dueOn: addDays(lagosToday(new Date()), 30),
+    notes: "Thank you for your business.\nDelivery to the Lekki office is included.",
+    discountKind: "percent",
+    discountValue: "10",
+    vat: "on",
+  })) {
+    form.set(name, value);
+  }
+  for (const [description, quantity, unitPrice] of [
+    ["Adire fabric, indigo, 6 yards", "4", "18500"],
+    ["Tailoring: two-piece agbada with embroidered neckline, fitted after one trial", "1", "65000"],
+    ["Delivery", "1", "3500"],
+  ]) {
+    form.append("lineProduct", "");
+    form.append("lineDescription", description ?? "");
+    form.append("lineQuantity", quantity ?? "");
+    form.append("lineUnitPrice", unitPrice ?? "");
+  }
+  const made = await createDraft(db, actor, form);
+  if (!made.ok) throw new Error(`the sample invoice was refused: ${JSON.stringify(made)}`);
+  const sent = await sendInvoice(context, actor, made.invoiceId);
+  if (!sent.ok) throw new Error(`the sample invoice was not sent: ${JSON.stringify(sent)}`);
+  const [invoice] = await db
+    .select({ publicId: invoices.publicId })
+    .from(invoices)
+    .where(eq(invoices.id, made.invoiceId));
+  return {
+    publicId: invoice?.publicId ?? "",
+    label: invoiceNumberLabel(sent.number),
+    customerName,
   };
 }
 
