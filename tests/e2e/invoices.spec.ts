@@ -46,8 +46,17 @@ async function sendInvoice(manager: Page, customer: string, line: [string, strin
   return { label, publicId: link.split("/invoices/")[1] ?? "", consoleUrl: manager.url() };
 }
 
+/**
+ * The customer's phone: a guest in a browser of their own that says what a phone's Chrome says
+ * (headless Chromium names itself a bot, and a bot's visit doesn't count as the invoice opened).
+ */
 async function guestPhone(browser: Browser, baseURL: string | undefined) {
-  const context = await newWatchedContext(browser, { baseURL, viewport: phone });
+  const context = await newWatchedContext(browser, {
+    baseURL,
+    viewport: phone,
+    userAgent:
+      "Mozilla/5.0 (Linux; Android 13; TECNO KI7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+  });
   return context.newPage();
 }
 
