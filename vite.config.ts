@@ -89,6 +89,8 @@ const pageFamilies: Array<{ name: string; files: RegExp }> = [
   { name: "voucher-pages", files: /^routes\/(vouchers|voucher-offer)\.tsx$/ },
   // Paying for vouchers apart from paying for goods: neither carries the other's parts.
   { name: "voucher-checkout", files: /^routes\/(voucher-cart|voucher-pay)\.tsx$/ },
+  // Paying a business's invoice or pay link: the payment form and popup, none of the shop's cards.
+  { name: "bill-pages", files: /^routes\/(pay|invoice)\.tsx$/ },
   // Sending a gift carries the date picker; opening one doesn't.
   { name: "voucher-gifts", files: /^routes\/(voucher-gift|gift-received)\.tsx$/ },
   { name: "storefront-pages", files: /^routes\/(storefront|storefront-collection)\.tsx$/ },

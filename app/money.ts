@@ -30,7 +30,8 @@ export function formatNaira(value: Kobo): string {
   return naira.format(value / 100);
 }
 
-const plainNaira = new Intl.NumberFormat("en-NG", {
+// Pure: a page that doesn't format plain naira doesn't carry it.
+const plainNaira = /* @__PURE__ */ new Intl.NumberFormat("en-NG", {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
