@@ -8,6 +8,7 @@ import { emailOutbox } from "#app/db/schema.server.ts";
 import { verifyAndConfirm } from "#app/orders/confirm.server.ts";
 import { payments, refunds } from "#app/orders/schema.server.ts";
 import { pointsEntries } from "#app/points/schema.server.ts";
+import { latestExperience } from "#app/reviews/experiences.server.ts";
 import { signUpAs, type TestAccount } from "#tests/support/accounts.ts";
 import { createBusiness, createCategory } from "#tests/support/catalog.ts";
 import { createTestDatabase } from "#tests/support/database.ts";
@@ -259,6 +260,14 @@ describe("paying an invoice", () => {
     });
     // Nobody else's.
     expect(await paidBillsOf(db(), manager.userId)).toEqual([]);
+    // A paid invoice is an experience Oja saw: the payer's review of the business is verified.
+    const since = new Date(Date.now() - 60_000);
+    expect(
+      await latestExperience(db(), { shopperId: payer.userId, businessId: shop.id, since }),
+    ).toMatchObject({ kind: "invoice", id: row?.id });
+    expect(
+      await latestExperience(db(), { shopperId: manager.userId, businessId: shop.id, since }),
+    ).toBeNull();
   });
 
   test("unknown links, drafts and bad payer details are refused with nothing written", async () => {

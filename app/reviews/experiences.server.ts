@@ -1,14 +1,15 @@
-import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, or, sql } from "drizzle-orm";
 import { checkIns } from "#app/checkins/schema.server.ts";
 import type { Executor } from "#app/db/database.server.ts";
-import { orders } from "#app/orders/schema.server.ts";
+import { invoices, payLinks } from "#app/invoices/schema.server.ts";
+import { orders, payments } from "#app/orders/schema.server.ts";
 import { voucherRedemptions, vouchers } from "#app/vouchers/issued-schema.server.ts";
 import type { experienceKind } from "./schema.server.ts";
 
 /**
  * The experiences Oja itself saw of a shopper at a business (issue 21, decision 050): what makes a
  * review *verified*. Each kind is one entry here, a query for the shopper's latest such experience
- * there since a day; a new kind (a paid invoice, once invoices exist) is one more entry.
+ * there since a day; a new kind is one more entry.
  */
 export type ExperienceKind = (typeof experienceKind.enumValues)[number];
 
@@ -78,6 +79,25 @@ const finders: FindExperience[] = [
       .orderBy(desc(checkIns.createdAt))
       .limit(1);
     return row ? { kind: "check_in", ...row } : null;
+  },
+  // An invoice or pay link of the business paid while signed in (issue 24).
+  async (tx, { shopperId, businessId, since }) => {
+    const [row] = await tx
+      .select({ id: payments.id, on: lagosDayOf(payments.paidAt) })
+      .from(payments)
+      .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .leftJoin(payLinks, eq(payLinks.id, payments.payLinkId))
+      .where(
+        and(
+          eq(payments.payerId, shopperId),
+          eq(payments.status, "success"),
+          or(eq(invoices.businessId, businessId), eq(payLinks.businessId, businessId)),
+          gte(payments.paidAt, since),
+        ),
+      )
+      .orderBy(desc(payments.paidAt))
+      .limit(1);
+    return row ? { kind: "invoice", ...row } : null;
   },
 ];
 
