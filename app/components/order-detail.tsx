@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { formatNigerianPhone } from "#app/auth/phone.ts";
 import { handoverLabel } from "#app/components/order-status.tsx";
 import { Money } from "#app/components/ui/money.tsx";
+import { SectionCard } from "#app/components/ui/section-card.tsx";
 import { kobo } from "#app/money.ts";
 import { orderPaidKobo, orderTotalKobo } from "#app/orders/order-total.ts";
 import type { DeliveryAddress, orders, refunds } from "#app/orders/schema.server.ts";
@@ -162,7 +163,7 @@ export function OrderRefunds({
   // Refunds give back money, up to what was paid in money (points come back as points).
   const total = orderPaidKobo(order);
   return (
-    <OrderSection headingId="refunds-heading" title="Refunds">
+    <SectionCard headingId="refunds-heading" title="Refunds">
       <RefundList refunds={order.refunds} refundState={refundState} className="mt-2" />
       <dl className="space-y-1 border-t border-line pt-2 text-ink">
         <div className="flex justify-between gap-3">
@@ -180,7 +181,7 @@ export function OrderRefunds({
           </div>
         ) : null}
       </dl>
-    </OrderSection>
+    </SectionCard>
   );
 }
 
@@ -258,26 +259,6 @@ function disputeOutcome(resolution: string): string {
   return words[resolution] ?? resolution.replaceAll("-", " ");
 }
 
-/** A card of the order's page; its heading names the region. */
-export function OrderSection({
-  headingId,
-  title,
-  children,
-}: {
-  headingId: string;
-  title: string;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-line bg-surface p-4">
-      <h2 id={headingId} className="text-lg font-semibold text-ink">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 /** What was bought, at what price, the delivery fee as quoted, and the total. */
 export function OrderItems({
   order,
@@ -290,7 +271,7 @@ export function OrderItems({
   // Orders placed before delivery was priced (decision 021) have no estimate and no fee line.
   const deliveryLine = order.fulfilment === "delivery" && order.deliveryEstimate !== null;
   return (
-    <OrderSection headingId="items-heading" title="Items">
+    <SectionCard headingId="items-heading" title="Items">
       <ul className="mt-2 divide-y divide-line">
         {order.lines.map((line, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a placed order's lines never change or move
@@ -346,7 +327,7 @@ export function OrderItems({
           </div>
         </dl>
       ) : null}
-    </OrderSection>
+    </SectionCard>
   );
 }
 
@@ -364,7 +345,7 @@ export function OrderHandover({
   children: ReactNode;
 }) {
   return (
-    <OrderSection headingId="handover-heading" title={handoverLabel(order.fulfilment)}>
+    <SectionCard headingId="handover-heading" title={handoverLabel(order.fulfilment)}>
       {order.fulfilment === null ? (
         <p className="mt-2 flex gap-2 text-ink">
           <Ticket aria-hidden="true" className="mt-1 size-4 shrink-0 text-ink-muted" />
@@ -382,7 +363,7 @@ export function OrderHandover({
         </p>
       )}
       {children}
-    </OrderSection>
+    </SectionCard>
   );
 }
 
@@ -403,7 +384,7 @@ function DeliveryAddressLine({ address }: { address: DeliveryAddress }) {
 /** When the order was placed, paid, fulfilled, cancelled or refunded. */
 export function OrderHistory({ order }: { order: Pick<OrderDetail, "history"> }) {
   return (
-    <OrderSection headingId="history-heading" title="History">
+    <SectionCard headingId="history-heading" title="History">
       <ol className="mt-2 space-y-1 text-sm">
         {order.history.map((step) => (
           <li key={step.label} className="flex justify-between gap-3">
@@ -412,6 +393,6 @@ export function OrderHistory({ order }: { order: Pick<OrderDetail, "history"> })
           </li>
         ))}
       </ol>
-    </OrderSection>
+    </SectionCard>
   );
 }

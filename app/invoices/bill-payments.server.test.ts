@@ -1,12 +1,14 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { exportPersonalData } from "#app/auth/personal-data.server.ts";
+import { readSettings } from "#app/config.server.ts";
 import { lagosToday } from "#app/console/lagos-time.ts";
 import { businessMembers } from "#app/console/schema.server.ts";
 import type { DatabaseHandle } from "#app/db/database.server.ts";
 import { emailOutbox } from "#app/db/schema.server.ts";
 import { verifyAndConfirm } from "#app/orders/confirm.server.ts";
 import { payments, refunds } from "#app/orders/schema.server.ts";
+import { createPaymentProvider } from "#app/payments/provider.server.ts";
 import { pointsEntries } from "#app/points/schema.server.ts";
 import { latestExperience } from "#app/reviews/experiences.server.ts";
 import { signUpAs, type TestAccount } from "#tests/support/accounts.ts";
@@ -268,6 +270,27 @@ describe("paying an invoice", () => {
     expect(
       await latestExperience(db(), { shopperId: manager.userId, businessId: shop.id, since }),
     ).toBeNull();
+  });
+
+  test("when Paystack can't be reached, the payer is told and the attempt is marked failed", async () => {
+    const invoice = await sentInvoice("3000");
+    const unreachable = createPaymentProvider(
+      { ...readSettings(pay.env).paystack, apiBaseUrl: "http://127.0.0.1:9" },
+      { http: { retries: 0 } },
+    );
+    const started = await startBillPayment(
+      { ...context(), payments: unreachable },
+      invoice.publicId,
+      payerForm({ email: "offline@example.com" }),
+      null,
+    );
+    expect(started).toMatchObject({ ok: false, status: 502, message: /Nothing was taken/ });
+    const [attempt] = await db().select().from(payments).where(eq(payments.invoiceId, invoice.id));
+    expect(attempt).toMatchObject({ status: "failed", payerEmail: "offline@example.com" });
+    // The invoice still waits for its payment.
+    expect(await billToPay(db(), invoice.publicId)).toMatchObject({
+      invoice: { payable: true },
+    });
   });
 
   test("unknown links, drafts and bad payer details are refused with nothing written", async () => {

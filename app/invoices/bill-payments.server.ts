@@ -8,11 +8,11 @@ import { newId } from "#app/db/ids.ts";
 import { queueEmail } from "#app/email/outbox.server.ts";
 import { renderEmail } from "#app/email/render.ts";
 import { formatNaira, type Kobo, kobo } from "#app/money.ts";
+import { startPaymentAttempt } from "#app/orders/checkout.server.ts";
 import { payments, refunds } from "#app/orders/schema.server.ts";
 import {
   newPaymentReference,
   type PaymentProvider,
-  PaymentProviderError,
   paymentDefaults,
 } from "#app/payments/provider.server.ts";
 import { payoutSubaccountsOf } from "#app/payouts/accounts.server.ts";
@@ -171,50 +171,25 @@ export async function startBillPayment(
     };
   });
   if (!attempt.ok) return attempt;
-  try {
-    const started = await context.payments.initialize({
-      email: attempt.email,
-      amountKobo: attempt.amountKobo,
-      currency: paymentDefaults.currency,
-      reference: attempt.reference,
-      channels: paymentDefaults.channels,
-      metadata: attempt.metadata,
-      label: attempt.label,
-      callbackUrl: new URL("/pay/callback", context.publicUrl).toString(),
-      split: attempt.split,
-    });
-    await context.db
-      .update(payments)
-      .set({
-        accessCode: started.accessCode,
-        authorizationUrl: started.authorizationUrl,
-        updatedAt: new Date(),
-      })
-      .where(eq(payments.reference, attempt.reference));
-    return {
-      ok: true,
-      payment: {
-        reference: attempt.reference,
-        accessCode: started.accessCode,
-        authorizationUrl: started.authorizationUrl,
-      },
-    };
-  } catch (error) {
-    if (!(error instanceof PaymentProviderError)) throw error;
-    context.log.warn(
-      { err: error, reference: attempt.reference },
-      "the payment provider refused to start a bill payment",
-    );
-    await context.db
-      .update(payments)
-      .set({ status: "failed", detail: error.message, updatedAt: new Date() })
-      .where(and(eq(payments.reference, attempt.reference), eq(payments.status, "pending")));
+  const started = await startPaymentAttempt(context, {
+    email: attempt.email,
+    amountKobo: attempt.amountKobo,
+    currency: paymentDefaults.currency,
+    reference: attempt.reference,
+    channels: paymentDefaults.channels,
+    metadata: attempt.metadata,
+    label: attempt.label,
+    callbackUrl: new URL("/pay/callback", context.publicUrl).toString(),
+    split: attempt.split,
+  });
+  if (!started) {
     return {
       ok: false,
       status: 502,
       message: "Paystack couldn't start the payment just now. Nothing was taken: try again.",
     };
   }
+  return { ok: true, payment: started };
 }
 
 function invoiceRefusal(invoice: { status: string }): string | null {

@@ -1,5 +1,4 @@
 import { clsx } from "clsx";
-import type { ReactNode } from "react";
 import { Money } from "#app/components/ui/money.tsx";
 import type { Kobo } from "#app/money.ts";
 import { vatRatePercent } from "./invoice-limits.ts";
@@ -89,25 +88,5 @@ export function InvoiceLinesList({
         </li>
       ))}
     </ul>
-  );
-}
-
-/** A card of a sent invoice's page; its heading names the region. */
-export function InvoiceSection({
-  headingId,
-  title,
-  children,
-}: {
-  headingId: string;
-  title: string;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-line bg-surface p-4">
-      <h2 id={headingId} className="text-lg font-semibold text-ink">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }

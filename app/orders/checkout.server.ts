@@ -11,6 +11,7 @@ import { handoverSettingsOf } from "#app/delivery/settings.server.ts";
 import { nairaToKobo } from "#app/money.ts";
 import { wholeNumberField } from "#app/number-fields.ts";
 import {
+  type InitializeInput,
   newPaymentReference,
   type PaymentProvider,
   PaymentProviderError,
@@ -1337,49 +1338,22 @@ async function initializePayment(
   context: PaymentContext,
   attempt: NewAttempt,
 ): Promise<StartCheckoutResult<never>> {
-  try {
-    const started = await context.payments.initialize({
-      email: attempt.email,
-      amountKobo: attempt.amountKobo,
-      currency: paymentDefaults.currency,
-      reference: attempt.reference,
-      channels: paymentDefaults.channels,
-      metadata: {
-        checkout_id: attempt.checkoutId,
-        orders: attempt.orderNumbers,
-      },
-      // Shown in the payment window: whom the shopper is paying.
-      label: paymentLabel(attempt.businessNames),
-      callbackUrl: context.callbackUrl,
-      split: attempt.split,
-    });
-    await context.db
-      .update(payments)
-      .set({
-        accessCode: started.accessCode,
-        authorizationUrl: started.authorizationUrl,
-        updatedAt: new Date(),
-      })
-      .where(eq(payments.reference, attempt.reference));
-    return {
-      ok: true,
-      payment: {
-        checkoutId: attempt.checkoutId,
-        reference: attempt.reference,
-        accessCode: started.accessCode,
-        authorizationUrl: started.authorizationUrl,
-      },
-    };
-  } catch (error) {
-    if (!(error instanceof PaymentProviderError)) throw error;
-    context.log.warn(
-      { err: error, reference: attempt.reference },
-      "the payment provider refused to start a payment",
-    );
-    await context.db
-      .update(payments)
-      .set({ status: "failed", detail: error.message, updatedAt: new Date() })
-      .where(and(eq(payments.reference, attempt.reference), eq(payments.status, "pending")));
+  const started = await startPaymentAttempt(context, {
+    email: attempt.email,
+    amountKobo: attempt.amountKobo,
+    currency: paymentDefaults.currency,
+    reference: attempt.reference,
+    channels: paymentDefaults.channels,
+    metadata: {
+      checkout_id: attempt.checkoutId,
+      orders: attempt.orderNumbers,
+    },
+    // Shown in the payment window: whom the shopper is paying.
+    label: paymentLabel(attempt.businessNames),
+    callbackUrl: context.callbackUrl,
+    split: attempt.split,
+  });
+  if (!started) {
     return {
       ok: false,
       status: 502,
@@ -1387,6 +1361,45 @@ async function initializePayment(
       message:
         "Paystack couldn't start the payment just now. Your order is saved: try paying again in a moment.",
     };
+  }
+  return { ok: true, payment: { checkoutId: attempt.checkoutId, ...started } };
+}
+
+/**
+ * Asks the provider to start a payment attempt written (and committed) before, and keeps what it
+ * answers on the attempt; null when the provider refused or failed, the attempt then marked
+ * failed. Checkout's payments and bills' (decision 060) alike.
+ */
+export async function startPaymentAttempt(
+  context: { db: Database; payments: PaymentProvider; log: Logger },
+  input: InitializeInput,
+): Promise<{ reference: string; accessCode: string; authorizationUrl: string } | null> {
+  try {
+    const started = await context.payments.initialize(input);
+    await context.db
+      .update(payments)
+      .set({
+        accessCode: started.accessCode,
+        authorizationUrl: started.authorizationUrl,
+        updatedAt: new Date(),
+      })
+      .where(eq(payments.reference, input.reference));
+    return {
+      reference: input.reference,
+      accessCode: started.accessCode,
+      authorizationUrl: started.authorizationUrl,
+    };
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    context.log.warn(
+      { err: error, reference: input.reference },
+      "the payment provider refused to start a payment",
+    );
+    await context.db
+      .update(payments)
+      .set({ status: "failed", detail: error.message, updatedAt: new Date() })
+      .where(and(eq(payments.reference, input.reference), eq(payments.status, "pending")));
+    return null;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { AppServices } from "#app/context.server.ts";
 import { rateLimitRules, retryAfterText } from "#app/security/rate-limit.server.ts";
+import { z } from "#app/zod.ts";
 
 /**
  * What checkout, confirmation and the payment jobs need from the app's services, in one shape,
@@ -42,4 +43,18 @@ export async function checkoutStartLimited(
     }
   }
   return null;
+}
+
+/** A payment's reference as a page or the provider's redirect hands it back. */
+export const paymentReference = z.string().trim().min(1).max(100);
+
+/**
+ * The reference of the provider's redirect back to Oja: `?reference=…`, or Paystack's older
+ * `?trxref=…`; null when neither is a reference.
+ */
+export function callbackReference(url: URL): string | null {
+  const parsed = paymentReference.safeParse(
+    url.searchParams.get("reference") ?? url.searchParams.get("trxref"),
+  );
+  return parsed.success ? parsed.data : null;
 }

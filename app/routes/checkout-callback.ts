@@ -3,9 +3,8 @@ import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
 import { confirmedCheckout, verifyAndConfirm } from "#app/orders/confirm.server.ts";
 import { checkoutOfPayment } from "#app/orders/orders.server.ts";
-import { paymentServices } from "#app/orders/payment-services.server.ts";
+import { callbackReference, paymentServices } from "#app/orders/payment-services.server.ts";
 import { PaymentProviderError } from "#app/payments/provider.server.ts";
-import { z } from "#app/zod.ts";
 import type { Route } from "./+types/checkout-callback";
 
 /**
@@ -13,28 +12,22 @@ import type { Route } from "./+types/checkout-callback";
  * (the path without the popup, e.g. when its script can't load). The payment is verified with
  * the provider, confirmed, and the shopper lands on the checkout's status page.
  */
-const referenceSchema = z.string().trim().min(1).max(100);
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const reference = referenceSchema.safeParse(
-    url.searchParams.get("reference") ?? url.searchParams.get("trxref"),
-  );
-  if (!reference.success) throw notFound(url);
+  const reference = callbackReference(url);
+  if (!reference) throw notFound(url);
   const paying = paymentServices(services(context));
   const { db, log } = paying;
   try {
-    const confirmation = await verifyAndConfirm(paying, reference.data);
+    const confirmation = await verifyAndConfirm(paying, reference);
     const checkoutId = confirmedCheckout(confirmation);
     if (!checkoutId) throw notFound(url);
     throw redirect(`/checkout/${checkoutId}`);
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
-    log.warn(
-      { err: error, reference: reference.data },
-      "verify after the provider's redirect failed",
-    );
+    log.warn({ err: error, reference: reference }, "verify after the provider's redirect failed");
     // The webhook or the reconciliation job will still confirm it; the status page says so.
-    const checkoutId = await checkoutOfPayment(db, reference.data);
+    const checkoutId = await checkoutOfPayment(db, reference);
     if (!checkoutId) throw notFound(url);
     throw redirect(`/checkout/${checkoutId}`);
   }

@@ -38,7 +38,11 @@ import {
 } from "#app/orders/checkout-quote.ts";
 import { confirmedCheckout, verifyAndConfirm } from "#app/orders/confirm.server.ts";
 import { checkoutOfPayment, paymentSettled } from "#app/orders/orders.server.ts";
-import { checkoutStartLimited, paymentServices } from "#app/orders/payment-services.server.ts";
+import {
+  checkoutStartLimited,
+  paymentReference,
+  paymentServices,
+} from "#app/orders/payment-services.server.ts";
 import { PaymentProviderError } from "#app/payments/provider.server.ts";
 import { koboPerPointSpent } from "#app/points/checkout-points.ts";
 import { formatPoints, pointsText } from "#app/points/points-text.ts";
@@ -119,7 +123,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       );
     }
     case "confirm": {
-      const reference = z.string().min(1).max(100).safeParse(form.get("reference"));
+      const reference = paymentReference.safeParse(form.get("reference"));
       if (!reference.success) {
         return data({ intent: "confirm" as const, message: "Unknown payment" }, { status: 400 });
       }

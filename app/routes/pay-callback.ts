@@ -3,9 +3,8 @@ import { services } from "#app/context.server.ts";
 import { notFound } from "#app/errors.ts";
 import { billOfPayment } from "#app/invoices/bill-payments.server.ts";
 import { verifyAndConfirm } from "#app/orders/confirm.server.ts";
-import { paymentServices } from "#app/orders/payment-services.server.ts";
+import { callbackReference, paymentServices } from "#app/orders/payment-services.server.ts";
 import { PaymentProviderError } from "#app/payments/provider.server.ts";
-import { z } from "#app/zod.ts";
 import type { Route } from "./+types/pay-callback";
 
 /**
@@ -13,22 +12,19 @@ import type { Route } from "./+types/pay-callback";
  * or pay link back (the path without the popup). The payment is verified and confirmed, and the
  * payer lands on the bill's page, which says what became of it.
  */
-const referenceSchema = z.string().trim().min(1).max(100);
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const reference = referenceSchema.safeParse(
-    url.searchParams.get("reference") ?? url.searchParams.get("trxref"),
-  );
-  if (!reference.success) throw notFound(url);
+  const reference = callbackReference(url);
+  if (!reference) throw notFound(url);
   const paying = paymentServices(services(context));
-  const publicId = await billOfPayment(paying.db, reference.data);
+  const publicId = await billOfPayment(paying.db, reference);
   if (!publicId) throw notFound(url);
   try {
-    await verifyAndConfirm(paying, reference.data);
+    await verifyAndConfirm(paying, reference);
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     // The webhook or the reconciliation job will still confirm it; the page says so.
-    paying.log.warn({ err: error, reference: reference.data }, "verify after the redirect failed");
+    paying.log.warn({ err: error, reference: reference }, "verify after the redirect failed");
   }
-  throw redirect(`/pay/${publicId}?${new URLSearchParams({ payment: reference.data })}`);
+  throw redirect(`/pay/${publicId}?${new URLSearchParams({ payment: reference })}`);
 }

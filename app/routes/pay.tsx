@@ -24,7 +24,11 @@ import { notPayableMessages } from "#app/invoices/invoice-state.ts";
 import type { Brand } from "#app/layouts/custom.tsx";
 import { formatNaira, type Kobo, koboToNaira } from "#app/money.ts";
 import { confirmedCheckout, verifyAndConfirm } from "#app/orders/confirm.server.ts";
-import { checkoutStartLimited, paymentServices } from "#app/orders/payment-services.server.ts";
+import {
+  checkoutStartLimited,
+  paymentReference,
+  paymentServices,
+} from "#app/orders/payment-services.server.ts";
 import { PaymentProviderError } from "#app/payments/provider.server.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";
 import { formatDay } from "#app/vouchers/offer-terms.ts";
@@ -46,8 +50,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title }, { name: "robots", content: "noindex" }];
 }
 
-const referenceSchema = z.string().trim().min(1).max(100);
-
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const { db, payments } = services(context);
   const bill = await billToPay(db, params.id);
@@ -57,7 +59,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     ? await db.select({ phone: users.phone }).from(users).where(eq(users.id, user.id))
     : [];
   const business = bill.kind === "invoice" ? bill.invoice.business : bill.link.business;
-  const reference = referenceSchema.safeParse(url.searchParams.get("payment"));
+  const reference = paymentReference.safeParse(url.searchParams.get("payment"));
   const paid = reference.success
     ? await billPaymentByReference(db, params.id, reference.data)
     : null;
@@ -89,7 +91,7 @@ export async function action({ context, request, params, url }: Route.ActionArgs
   if (!intent.success) return data({ intent: "pay" as const, message: "Unknown action" }, 400);
   const paying = paymentServices(services(context));
   if (intent.data === "confirm") {
-    const reference = referenceSchema.safeParse(form.get("reference"));
+    const reference = paymentReference.safeParse(form.get("reference"));
     if (!reference.success)
       return data({ intent: "confirm" as const, message: "Unknown payment" }, 400);
     try {

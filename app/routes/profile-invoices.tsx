@@ -7,6 +7,7 @@ import { Money } from "#app/components/ui/money.tsx";
 import { StatusPill } from "#app/components/ui/status-pill.tsx";
 import { services } from "#app/context.server.ts";
 import { paidBillsOf } from "#app/invoices/bill-payments.server.ts";
+import { formatLagosTime } from "#app/lagos-dates.ts";
 import { privatePageHeaders } from "#app/security/private-page.ts";
 import type { Route } from "./+types/profile-invoices";
 
@@ -25,12 +26,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   return data({ bills: await paidBillsOf(services(context).db, user.id) });
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-NG", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Africa/Lagos",
-});
 
 export default function ProfileInvoices({ loaderData }: Route.ComponentProps) {
   const { bills } = loaderData;
@@ -63,7 +58,7 @@ export default function ProfileInvoices({ loaderData }: Route.ComponentProps) {
                 </Link>
                 <p className="text-sm text-ink-muted">
                   {bill.business}
-                  {bill.paidAt ? ` · ${dateFormat.format(new Date(bill.paidAt))}` : null}
+                  {bill.paidAt ? ` · ${formatLagosTime(new Date(bill.paidAt))}` : null}
                 </p>
               </div>
               <div className="flex flex-col items-end gap-1">

@@ -4,6 +4,7 @@ import { formatNigerianPhone } from "#app/auth/phone.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { CopyButton } from "#app/components/ui/copy-button.tsx";
 import { FormMessage } from "#app/components/ui/field.tsx";
+import { SectionCard } from "#app/components/ui/section-card.tsx";
 import { requireCatalogueManager } from "#app/console/catalogue/guard.server.ts";
 import type { FieldErrors } from "#app/console/console-form.tsx";
 import { lagosToday } from "#app/console/lagos-time.ts";
@@ -20,7 +21,6 @@ import { invoiceNumberLabel } from "#app/invoices/invoice-state.ts";
 import {
   discountLabel,
   InvoiceLinesList,
-  InvoiceSection,
   InvoiceTotalsList,
 } from "#app/invoices/invoice-summary.tsx";
 import {
@@ -320,7 +320,7 @@ function SentInvoice({
     <>
       {refused ? <FormMessage tone="error">{refused}</FormMessage> : null}
       {invoice.link ? (
-        <InvoiceSection headingId="link-heading" title="The customer's link">
+        <SectionCard headingId="link-heading" title="The customer's link">
           <p className="my-2 break-all rounded-lg bg-surface-sunken px-3 py-2 font-mono text-sm text-ink">
             {invoice.link}
           </p>
@@ -328,16 +328,16 @@ function SentInvoice({
           <p className="mt-2 text-sm text-ink-muted">
             Whoever has this link can see the invoice and pay it: share it only with the customer.
           </p>
-        </InvoiceSection>
+        </SectionCard>
       ) : null}
       <div className="grid gap-5 md:grid-cols-2">
-        <InvoiceSection headingId="customer-heading" title="Customer">
+        <SectionCard headingId="customer-heading" title="Customer">
           <p className="mt-2 font-medium text-ink">{invoice.customerName}</p>
           <p className="break-all text-ink">{invoice.customerEmail}</p>
           {invoice.customerPhone ? <p className="text-ink">{invoice.customerPhone}</p> : null}
           <p className="mt-2 text-ink">Due {invoice.due}</p>
-        </InvoiceSection>
-        <InvoiceSection headingId="history-heading" title="History">
+        </SectionCard>
+        <SectionCard headingId="history-heading" title="History">
           <ol className="mt-2 space-y-1 text-sm">
             {invoice.history.map((step) => (
               <li key={step.label} className="flex justify-between gap-3">
@@ -346,9 +346,9 @@ function SentInvoice({
               </li>
             ))}
           </ol>
-        </InvoiceSection>
+        </SectionCard>
       </div>
-      <InvoiceSection headingId="lines-heading" title="Lines">
+      <SectionCard headingId="lines-heading" title="Lines">
         <InvoiceLinesList lines={invoice.lines} />
         <InvoiceTotalsList
           className="border-t border-line pt-2"
@@ -356,14 +356,14 @@ function SentInvoice({
           discount={invoice.discount}
           vatApplied={invoice.vatApplied}
         />
-      </InvoiceSection>
+      </SectionCard>
       {invoice.notes ? (
-        <InvoiceSection headingId="notes-heading" title="Notes for the customer">
+        <SectionCard headingId="notes-heading" title="Notes for the customer">
           <p className="mt-2 whitespace-pre-line text-ink">{invoice.notes}</p>
-        </InvoiceSection>
+        </SectionCard>
       ) : null}
       {voidable ? (
-        <InvoiceSection headingId="void-heading" title="Void">
+        <SectionCard headingId="void-heading" title="Void">
           <p className="my-2 text-ink">
             Billed the wrong amount or the wrong person? Void it and write a new one. A void invoice
             keeps its number and can't be paid; this can't be undone.
@@ -380,7 +380,7 @@ function SentInvoice({
               {voiding ? "Voiding…" : "Void invoice"}
             </Button>
           </Form>
-        </InvoiceSection>
+        </SectionCard>
       ) : null}
     </>
   );

@@ -13,7 +13,6 @@ import {
   OrderHistory,
   OrderItems,
   OrderRefunds,
-  OrderSection,
   toOrderDetail,
 } from "#app/components/order-detail.tsx";
 import { OrderStatusBadge } from "#app/components/order-status.tsx";
@@ -21,6 +20,7 @@ import { toast } from "#app/components/toast.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, FieldError, FormMessage, TextAreaField } from "#app/components/ui/field.tsx";
 import { Money } from "#app/components/ui/money.tsx";
+import { SectionCard } from "#app/components/ui/section-card.tsx";
 import {
   fulfilBusinessOrder,
   orderForBusiness,
@@ -284,7 +284,7 @@ export default function VendorOrder({ loaderData, actionData }: Route.ComponentP
       />
 
       <div className="grid gap-5 md:grid-cols-2">
-        <OrderSection headingId="buyer-heading" title="Buyer">
+        <SectionCard headingId="buyer-heading" title="Buyer">
           <p className="mt-2 font-medium text-ink">{order.buyer.name ?? "Deleted account"}</p>
           <p className="mt-1 flex items-center gap-2 text-ink">
             <Mail aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
@@ -298,7 +298,7 @@ export default function VendorOrder({ loaderData, actionData }: Route.ComponentP
               {order.buyer.phone}
             </a>
           </p>
-        </OrderSection>
+        </SectionCard>
 
         <OrderHandover order={order} pickup={<>The shopper collects it from {business.name}.</>}>
           <p className="mt-2 text-sm text-ink-muted">

@@ -18,6 +18,7 @@ import { PayLinkStateBadge } from "#app/invoices/invoice-badges.tsx";
 import { type PayLinkFormText, postedPayLinkText } from "#app/invoices/invoice-form-values.ts";
 import { addDays, payLinkLimits } from "#app/invoices/invoice-limits.ts";
 import { archivePayLink, createPayLink, listPayLinks } from "#app/invoices/invoices.server.ts";
+import { formatLagosTime } from "#app/lagos-dates.ts";
 import { formatNaira, type Kobo } from "#app/money.ts";
 import { formatDay } from "#app/vouchers/offer-terms.ts";
 import type { Route } from "./+types/vendor-pay-links";
@@ -47,12 +48,6 @@ function amountText(link: {
   if (most !== null) return `Customer enters (up to ${formatNaira(most)})`;
   return "Customer enters the amount";
 }
-
-const paidAtFormat = new Intl.DateTimeFormat("en-NG", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Africa/Lagos",
-});
 
 export async function loader({ context, request, params, url }: Route.LoaderArgs) {
   const { business } = await requireCatalogueManager(context, request, params.business);
@@ -85,7 +80,7 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
           payer: payment.payerPhone
             ? `${payment.payerEmail} · ${payment.payerPhone}`
             : (payment.payerEmail ?? ""),
-          paidAt: payment.paidAt ? paidAtFormat.format(payment.paidAt) : "",
+          paidAt: payment.paidAt ? formatLagosTime(payment.paidAt) : "",
         })),
       })),
       today,

@@ -396,17 +396,15 @@ async function discountFixtures(db: Database, businessId: string, managerEmail: 
   return { discountProduct: product, discountSaleId: made.saleId };
 }
 
+/** The business's member of this email, as the console's forms name who acts. */
+async function consoleActor(db: Database, businessId: string, email: string) {
+  const [member] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return { businessId, userId: member?.id ?? "", request: new Request("http://localhost/vendor") };
+}
+
 /** Two pay links without a limit, made as the console makes them. */
 async function samplePayLinks(db: Database, businessId: string, managerEmail: string) {
-  const [manager] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, managerEmail));
-  const actor = {
-    businessId,
-    userId: manager?.id ?? "",
-    request: new Request("http://localhost/vendor"),
-  };
+  const actor = await consoleActor(db, businessId, managerEmail);
   const link = async (fields: Record<string, string>) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
@@ -435,15 +433,7 @@ async function sampleInvoice(
   managerEmail: string,
 ): Promise<E2eFixtures["sampleInvoice"]> {
   const { db } = context;
-  const [manager] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, managerEmail));
-  const actor = {
-    businessId,
-    userId: manager?.id ?? "",
-    request: new Request("http://localhost/vendor"),
-  };
+  const actor = await consoleActor(db, businessId, managerEmail);
   const customerName = "Chiamaka Obi";
   const form = new FormData();
   for (const [name, value] of Object.entries({
