@@ -9,6 +9,8 @@ import { emailOutbox } from "#app/db/schema.server.ts";
 import { verifyAndConfirm } from "#app/orders/confirm.server.ts";
 import { payments, refunds } from "#app/orders/schema.server.ts";
 import { createPaymentProvider } from "#app/payments/provider.server.ts";
+import { businessLedger } from "#app/payouts/ledger.server.ts";
+import { lagosMonth, lagosMonthOf } from "#app/payouts/ledger.ts";
 import { pointsEntries } from "#app/points/schema.server.ts";
 import { latestExperience } from "#app/reviews/experiences.server.ts";
 import { signUpAs, type TestAccount } from "#tests/support/accounts.ts";
@@ -374,5 +376,43 @@ describe("paying through a pay link", () => {
       status: 409,
       message: notPayableMessages.archived,
     });
+  });
+});
+
+describe("what the business is owed", () => {
+  test("each paid bill is a sale in the month's ledger, less Oja's commission, as an order", async () => {
+    const invoice = await sentInvoice("10000");
+    const payment = await start(invoice.publicId, { email: "ledger@example.com" });
+    await payWithCard(payment.reference);
+    const ledger = await businessLedger(
+      db(),
+      shop.id,
+      lagosMonth(lagosMonthOf(new Date())) ?? {
+        start: new Date(0),
+        end: new Date(),
+      },
+    );
+    const row = ledger.bills.find((bill) => bill.reference === payment.reference);
+    // 5% of ₦10,000: Oja's ₦500; the business's ₦9,500, paid by transfer (no subaccount).
+    expect(row).toMatchObject({
+      viaSubaccount: false,
+      commissionRateBp: 500,
+      totals: { grossKobo: 1_000_000, commissionKobo: 50_000, refundKobo: 0, netKobo: 950_000 },
+    });
+    expect(row?.title).toMatch(/^Invoice INV-\d{4}$/);
+    // The shop has no orders: the month is its bills, every one, refunded ones left out.
+    const paid = await db()
+      .select({ amountKobo: payments.amountKobo, commissionKobo: payments.commissionKobo })
+      .from(payments)
+      .where(eq(payments.status, "success"));
+    const gross = paid.reduce((sum, bill) => sum + bill.amountKobo, 0);
+    const commission = paid.reduce((sum, bill) => sum + (bill.commissionKobo ?? 0), 0);
+    expect(ledger.month).toEqual({
+      grossKobo: gross,
+      commissionKobo: commission,
+      refundKobo: 0,
+      netKobo: gross - commission,
+    });
+    expect(ledger.payouts.reduce((sum, payout) => sum + payout.bills, 0)).toBe(paid.length);
   });
 });

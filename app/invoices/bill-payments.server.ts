@@ -131,7 +131,13 @@ export async function startBillPayment(
       .select({ name: businesses.name })
       .from(businesses)
       .where(eq(businesses.id, businessId));
+    // The business's share goes to its Paystack subaccount when it has one, less Oja's
+    // commission, as for an order's items (decision 026); otherwise Oja pays it by transfer.
     const subaccount = (await payoutSubaccountsOf(tx, [businessId])).get(businessId) ?? null;
+    const { commissionKobo } = orderShare(
+      { subtotalKobo: amountKobo, deliveryFeeKobo: 0 },
+      context.commissionRateBp,
+    );
     const reference = newPaymentReference(now.getTime());
     await tx.insert(payments).values({
       id: newId("pay"),
@@ -140,6 +146,9 @@ export async function startBillPayment(
       payerEmail: parsed.data.email,
       payerPhone: parsed.data.phone,
       payerId: payer?.id ?? null,
+      commissionRateBp: context.commissionRateBp,
+      commissionKobo,
+      payoutSubaccount: subaccount,
       reference,
       amountKobo,
       currency: paymentDefaults.currency,
@@ -155,16 +164,11 @@ export async function startBillPayment(
       metadata: invoice
         ? { invoice: invoiceNumberLabel(invoice.number ?? 0) }
         : { pay_link: link?.publicId },
-      // The business's share goes to its Paystack subaccount when it has one, less Oja's
-      // commission, as for an order's items (decision 026); otherwise Oja pays it by transfer.
       split: paymentSplit([
         {
           subtotalKobo: amountKobo,
           deliveryFeeKobo: 0,
-          commissionKobo: orderShare(
-            { subtotalKobo: amountKobo, deliveryFeeKobo: 0 },
-            context.commissionRateBp,
-          ).commissionKobo,
+          commissionKobo,
           payoutSubaccount: subaccount,
         },
       ]),

@@ -285,6 +285,14 @@ export const payments = pgTable(
     payerEmail: text("payer_email"),
     payerPhone: text("payer_phone"),
     payerId: text("payer_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * A bill's share for Oja, fixed when its payment starts as an order's is (decision 026): the
+     * rate, the commission, and the business's subaccount the rest was split to (null: Oja pays
+     * the business by transfer). A checkout's are on its orders.
+     */
+    commissionRateBp: integer("commission_rate_bp"),
+    commissionKobo: bigint("commission_kobo", { mode: "number" }),
+    payoutSubaccount: text("payout_subaccount"),
     provider: text("provider").notNull().default("paystack"),
     /** Unique per attempt, sent to the provider: letters, digits, "-", ".", "=". */
     reference: text("reference").notNull(),
@@ -318,6 +326,13 @@ export const payments = pgTable(
       "payments_payer_of_bill",
       sql`(${table.checkoutId} is null) = (${table.payerEmail} is not null)
         and (${table.checkoutId} is null or (${table.payerPhone} is null and ${table.payerId} is null))`,
+    ),
+    check(
+      "payments_bill_commission",
+      sql`(${table.checkoutId} is null) = (${table.commissionKobo} is not null)
+        and (${table.commissionKobo} is null) = (${table.commissionRateBp} is null)
+        and (${table.commissionKobo} is null or ${table.commissionKobo} between 0 and ${table.amountKobo})
+        and (${table.checkoutId} is null or ${table.payoutSubaccount} is null)`,
     ),
     index("payments_pending_idx").on(table.createdAt).where(sql`${table.status} = 'pending'`),
     check("payments_amount_positive", sql`${table.amountKobo} > 0`),

@@ -165,6 +165,7 @@ describe("a business's ledger for a month", () => {
       month: { grossKobo: 0, commissionKobo: 0, refundKobo: 0, netKobo: 0 },
       orders: [],
       paidOrders: 0,
+      bills: [],
       payouts: [],
     });
     const october = await businessLedger(

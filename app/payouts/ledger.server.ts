@@ -1,7 +1,9 @@
 import { and, desc, eq, gte, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Executor } from "#app/db/database.server.ts";
+import { invoiceNumberLabel } from "#app/invoices/invoice-state.ts";
+import { invoices, payLinks } from "#app/invoices/schema.server.ts";
 import { refundCounts } from "#app/orders/order-refunds.server.ts";
-import { orders, refunds } from "#app/orders/schema.server.ts";
+import { orders, payments, refunds } from "#app/orders/schema.server.ts";
 import {
   expectedPayoutDay,
   type LedgerEntry,
@@ -27,11 +29,24 @@ export interface LedgerOrderRow {
   totals: LedgerTotals;
 }
 
+/** A payment of one of the business's invoices or pay links (decision 060), as the ledger lists it. */
+export interface LedgerBillRow {
+  reference: string;
+  /** "Invoice INV-0007", or the pay link's description. */
+  title: string;
+  paidAt: Date;
+  viaSubaccount: boolean;
+  commissionRateBp: number;
+  totals: LedgerTotals;
+}
+
 export interface LedgerPayout {
   /** `YYYY-MM-DD`, Lagos. */
   day: string;
   viaSubaccount: boolean;
   orders: number;
+  /** Payments of invoices and pay links. */
+  bills: number;
   refunds: number;
   totals: LedgerTotals;
 }
@@ -42,6 +57,8 @@ export interface BusinessLedger {
   orders: LedgerOrderRow[];
   /** How many orders were paid in the month, shown or not. */
   paidOrders: number;
+  /** The month's paid invoices and pay links, newest first, at most `orderLimit`. */
+  bills: LedgerBillRow[];
   payouts: LedgerPayout[];
 }
 
@@ -50,8 +67,9 @@ export async function businessLedger(
   businessId: string,
   period: { start: Date; end: Date },
 ): Promise<BusinessLedger> {
-  const within = (column: typeof orders.paidAt | typeof refunds.createdAt) =>
-    and(gte(column, period.start), lt(column, period.end));
+  const within = (
+    column: typeof orders.paidAt | typeof refunds.createdAt | typeof payments.paidAt,
+  ) => and(gte(column, period.start), lt(column, period.end));
   const refundedInPeriod = db
     .select({ id: refunds.orderId })
     .from(refunds)
@@ -103,11 +121,89 @@ export async function businessLedger(
           );
   const refundsByOrder = Map.groupBy(refundRows, (refund) => refund.orderId);
 
+  // Invoices and pay links paid in the month (decision 060): a sale each, never refunded in
+  // part (only a payment that came too late is returned, and it was never a sale).
+  const billRows = await db
+    .select({
+      reference: payments.reference,
+      paidAt: payments.paidAt,
+      amountKobo: payments.amountKobo,
+      commissionRateBp: payments.commissionRateBp,
+      commissionKobo: payments.commissionKobo,
+      payoutSubaccount: payments.payoutSubaccount,
+      invoiceNumber: invoices.number,
+      linkDescription: payLinks.description,
+    })
+    .from(payments)
+    .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .leftJoin(payLinks, eq(payLinks.id, payments.payLinkId))
+    .where(
+      and(
+        eq(payments.status, "success"),
+        or(eq(invoices.businessId, businessId), eq(payLinks.businessId, businessId)),
+        within(payments.paidAt),
+      ),
+    )
+    .orderBy(desc(payments.paidAt), desc(payments.id));
+
   const inPeriod = (at: Date) => at >= period.start && at < period.end;
   const monthEntries: LedgerEntry[] = [];
   const payouts = new Map<string, LedgerPayout & { entries: LedgerEntry[] }>();
   const orderRows: LedgerOrderRow[] = [];
   let paidOrders = 0;
+
+  /** Adds an order's or a bill's entries of the month to the month and its payouts. */
+  const addEntries = (entries: LedgerEntry[], viaSubaccount: boolean, what: "orders" | "bills") => {
+    for (const entry of entries) {
+      if (!inPeriod(entry.at)) continue;
+      monthEntries.push(entry);
+      const day = expectedPayoutDay(entry.at);
+      const key = `${day} ${viaSubaccount}`;
+      const payout = payouts.get(key) ?? {
+        day,
+        viaSubaccount,
+        orders: 0,
+        bills: 0,
+        refunds: 0,
+        totals: sumEntries([]),
+        entries: [],
+      };
+      payout.entries.push(entry);
+      if (entry.kind === "sale") payout[what] += 1;
+      else payout.refunds += 1;
+      payouts.set(key, payout);
+    }
+  };
+
+  const bills: LedgerBillRow[] = [];
+  for (const row of billRows) {
+    const paidAt = row.paidAt as Date;
+    const entries = orderEntries(
+      {
+        subtotalKobo: row.amountKobo,
+        deliveryFeeKobo: 0,
+        commissionRateBp: row.commissionRateBp ?? 0,
+        commissionKobo: row.commissionKobo ?? 0,
+      },
+      paidAt,
+      [],
+    );
+    const viaSubaccount = row.payoutSubaccount !== null;
+    addEntries(entries, viaSubaccount, "bills");
+    if (bills.length < orderLimit) {
+      bills.push({
+        reference: row.reference,
+        title:
+          row.invoiceNumber !== null
+            ? `Invoice ${invoiceNumberLabel(row.invoiceNumber)}`
+            : (row.linkDescription ?? ""),
+        paidAt,
+        viaSubaccount,
+        commissionRateBp: row.commissionRateBp ?? 0,
+        totals: sumEntries(entries),
+      });
+    }
+  }
 
   for (const row of rows) {
     // isNotNull above: every row was paid.
@@ -128,30 +224,14 @@ export async function businessLedger(
         });
       }
     }
-    for (const entry of entries) {
-      if (!inPeriod(entry.at)) continue;
-      monthEntries.push(entry);
-      const day = expectedPayoutDay(entry.at);
-      const key = `${day} ${viaSubaccount}`;
-      const payout = payouts.get(key) ?? {
-        day,
-        viaSubaccount,
-        orders: 0,
-        refunds: 0,
-        totals: sumEntries([]),
-        entries: [],
-      };
-      payout.entries.push(entry);
-      if (entry.kind === "sale") payout.orders += 1;
-      else payout.refunds += 1;
-      payouts.set(key, payout);
-    }
+    addEntries(entries, viaSubaccount, "orders");
   }
 
   return {
     month: sumEntries(monthEntries),
     orders: orderRows,
     paidOrders,
+    bills,
     payouts: [...payouts.values()]
       .map(({ entries, ...payout }) => ({ ...payout, totals: sumEntries(entries) }))
       .sort(

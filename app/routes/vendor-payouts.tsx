@@ -86,6 +86,10 @@ export async function loader({ context, request, params, url }: Route.LoaderArgs
         ...order,
         paid: paidFormat.format(paidAt),
       })),
+      bills: ledger.bills.map(({ paidAt, ...bill }) => ({
+        ...bill,
+        paid: paidFormat.format(paidAt),
+      })),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -132,6 +136,7 @@ export default function VendorPayouts({ loaderData }: Route.ComponentProps) {
           </section>
           <PayoutDays payouts={payouts} />
           <OrderLedger data={loaderData} base={base} />
+          {loaderData.bills.length > 0 ? <BillLedger bills={loaderData.bills} base={base} /> : null}
         </>
       )}
     </div>
@@ -287,6 +292,7 @@ function PayoutDays({ payouts }: { payouts: LoaderData["payouts"] }) {
                 </td>
                 <td className="whitespace-nowrap px-3 py-2">
                   {payout.orders}
+                  {payout.bills > 0 ? ` · ${payout.bills} by invoice or link` : ""}
                   {payout.refunds > 0
                     ? ` · ${payout.refunds === 1 ? "1 refund" : `${payout.refunds} refunds`}`
                     : ""}
@@ -368,6 +374,53 @@ function OrderLedger({ data: loaderData, base }: { data: LoaderData; base: strin
           </table>
         </div>
       )}
+    </section>
+  );
+}
+
+/** The month's paid invoices and pay links: sales like orders, in the same figures. */
+function BillLedger({ bills, base }: { bills: LoaderData["bills"]; base: string }) {
+  return (
+    <section aria-labelledby="bills-heading">
+      <h2 id="bills-heading" className="text-lg font-semibold text-ink">
+        Invoices and pay links
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">
+        Paid in this month through your <Link to={`${base}/invoices`}>invoices</Link> and{" "}
+        <Link to={`${base}/pay-links`}>pay links</Link>, counted in the figures above.
+      </p>
+      <div className="mt-3 overflow-x-auto rounded-xl border border-line bg-surface">
+        <table className={tableClass}>
+          <thead className={headClass}>
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                Paid for
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Paid
+              </th>
+              <AmountHeads />
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {bills.map((bill) => (
+              <tr key={bill.reference}>
+                <th scope="row" className="px-3 py-2 text-left font-medium text-ink">
+                  {bill.title}
+                </th>
+                <td className="px-3 py-2 text-ink-muted">
+                  <span className="whitespace-nowrap">{bill.paid}</span>
+                  <span className="block text-xs">
+                    {(bill.commissionRateBp / 100).toLocaleString("en-NG")}% commission ·{" "}
+                    {bill.viaSubaccount ? "Paystack" : "Oja pays"}
+                  </span>
+                </td>
+                <AmountCells totals={bill.totals} />
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
