@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { e2eFixtures } from "../support/e2e-fixtures.ts";
 import {
   accountTest,
   type DemoCatalog,
@@ -23,9 +24,8 @@ const layoutPages: Array<{ layout: string; url: (demo: DemoCatalog) => string }>
     url: (demo) => `/${demo.businessSlug}/products/${demo.productSlug}`,
   },
   { layout: "custom (a storefront)", url: (demo) => `/b/${demo.businessSlug}` },
-  // A payment page: Oja's own checkout chrome. /pay/{id} is still a placeholder, opened by its
-  // address only, which is all this walk needs: its chrome.
-  { layout: "custom (payment)", url: () => "/pay/demo" },
+  // A payment request: the business's chrome around Paystack's payment (the e2e data's pay link).
+  { layout: "custom (a payment request)", url: () => `/pay/${e2eFixtures().payLinks.fixed}` },
   // The reward shop's home: its chrome carries the shop's categories and its cart.
   { layout: "shop", url: () => "/rewardShop" },
 ];
