@@ -120,6 +120,15 @@ test("a sent invoice is paid by the customer as a guest; both get receipts; the 
     await expect(row).toContainText("Paid");
     await shootPhone(manager, "invoices-list-paid");
   });
+
+  await test.step("the payouts count it: ₦45,000.00 less 5% commission", async () => {
+    await openHydrated(manager, `/vendor/${business.slug}/payouts`);
+    const bills = manager.getByRole("region", { name: "Invoices and pay links" });
+    const line = bills.getByRole("row").filter({ hasText: `Invoice ${invoice.label}` });
+    await expect(line).toContainText("₦45,000.00");
+    await expect(line).toContainText("₦42,750.00");
+    await shootPhone(manager, "payouts-with-invoice");
+  });
   await guest.context().close();
   await manager.context().close();
 });
