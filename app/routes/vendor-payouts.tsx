@@ -1,5 +1,6 @@
 import { clsx } from "clsx";
 import { ChevronLeft, ChevronRight, Landmark, WalletCards } from "lucide-react";
+import type { ReactNode } from "react";
 import { data, Link } from "react-router";
 import { hasBusinessRole } from "#app/auth/roles.ts";
 import { requireBusinessMember } from "#app/auth/session.server.ts";
@@ -245,12 +246,39 @@ const tableClass = "w-full min-w-[40rem] text-sm text-ink";
 const headClass =
   "border-b border-line bg-surface-sunken text-left text-xs font-semibold text-ink-muted";
 
-function AmountHeads() {
-  return amountColumns.map(({ label }) => (
-    <th key={label} scope="col" className="px-3 py-2 text-right">
-      {label}
-    </th>
-  ));
+/** A ledger's table: its own leading columns, then the amounts; one row per entry. */
+function LedgerTable({ headings, children }: { headings: string[]; children: ReactNode }) {
+  return (
+    <div className="mt-3 overflow-x-auto rounded-xl border border-line bg-surface">
+      <table className={tableClass}>
+        <thead className={headClass}>
+          <tr>
+            {headings.map((heading) => (
+              <th key={heading} scope="col" className="px-3 py-2">
+                {heading}
+              </th>
+            ))}
+            {amountColumns.map(({ label }) => (
+              <th key={label} scope="col" className="px-3 py-2 text-right">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Oja's commission on a sale, and who pays the business its share. */
+function ShareNote({ rateBp, viaSubaccount }: { rateBp: number; viaSubaccount: boolean }) {
+  return (
+    <span className="block text-xs">
+      {(rateBp / 100).toLocaleString("en-NG")}% commission ·{" "}
+      {viaSubaccount ? "Paystack" : "Oja pays"}
+    </span>
+  );
 }
 
 function PayoutDays({ payouts }: { payouts: LoaderData["payouts"] }) {
@@ -262,47 +290,27 @@ function PayoutDays({ payouts }: { payouts: LoaderData["payouts"] }) {
       <p className="mt-1 text-sm text-ink-muted">
         Paystack settles the next working day; public holidays can move a payout later.
       </p>
-      <div className="mt-3 overflow-x-auto rounded-xl border border-line bg-surface">
-        <table className={tableClass}>
-          <thead className={headClass}>
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Payout day
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Paid by
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Orders
-              </th>
-              <AmountHeads />
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {payouts.map((payout) => (
-              <tr key={`${payout.day} ${payout.viaSubaccount}`}>
-                <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium">
-                  {payout.dayName}
-                  {payout.expected ? (
-                    <span className="block text-xs font-normal text-ink-muted">expected</span>
-                  ) : null}
-                </th>
-                <td className="px-3 py-2">
-                  {payout.viaSubaccount ? "Paystack" : "Oja, by transfer"}
-                </td>
-                <td className="whitespace-nowrap px-3 py-2">
-                  {payout.orders}
-                  {payout.bills > 0 ? ` · ${payout.bills} by invoice or link` : ""}
-                  {payout.refunds > 0
-                    ? ` · ${payout.refunds === 1 ? "1 refund" : `${payout.refunds} refunds`}`
-                    : ""}
-                </td>
-                <AmountCells totals={payout.totals} />
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <LedgerTable headings={["Payout day", "Paid by", "Orders"]}>
+        {payouts.map((payout) => (
+          <tr key={`${payout.day} ${payout.viaSubaccount}`}>
+            <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium">
+              {payout.dayName}
+              {payout.expected ? (
+                <span className="block text-xs font-normal text-ink-muted">expected</span>
+              ) : null}
+            </th>
+            <td className="px-3 py-2">{payout.viaSubaccount ? "Paystack" : "Oja, by transfer"}</td>
+            <td className="whitespace-nowrap px-3 py-2">
+              {payout.orders}
+              {payout.bills > 0 ? ` · ${payout.bills} by invoice or link` : ""}
+              {payout.refunds > 0
+                ? ` · ${payout.refunds === 1 ? "1 refund" : `${payout.refunds} refunds`}`
+                : ""}
+            </td>
+            <AmountCells totals={payout.totals} />
+          </tr>
+        ))}
+      </LedgerTable>
     </section>
   );
 }
@@ -325,54 +333,33 @@ function OrderLedger({ data: loaderData, base }: { data: LoaderData; base: strin
           No orders were paid this month; the payouts above are refunds of earlier orders.
         </p>
       ) : (
-        <div className="mt-3 overflow-x-auto rounded-xl border border-line bg-surface">
-          <table className={tableClass}>
-            <thead className={headClass}>
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Order
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Paid
-                </th>
-                <AmountHeads />
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {orders.map((order) => (
-                <tr key={order.number}>
-                  <th scope="row" className="px-3 py-2 text-left font-normal">
-                    <Link
-                      to={`${base}/orders/${order.number}`}
-                      className="font-mono font-medium text-ink underline underline-offset-2"
-                    >
-                      {order.number}
-                    </Link>
-                    <span className="mt-1 flex flex-wrap gap-1">
-                      <OrderStatusBadge
-                        status={order.status}
-                        refundedKobo={order.totals.refundKobo}
-                      />
-                      {order.disputed ? (
-                        <span className="rounded-full bg-danger-soft px-2 text-xs font-medium text-ink">
-                          Disputed
-                        </span>
-                      ) : null}
+        <LedgerTable headings={["Order", "Paid"]}>
+          {orders.map((order) => (
+            <tr key={order.number}>
+              <th scope="row" className="px-3 py-2 text-left font-normal">
+                <Link
+                  to={`${base}/orders/${order.number}`}
+                  className="font-mono font-medium text-ink underline underline-offset-2"
+                >
+                  {order.number}
+                </Link>
+                <span className="mt-1 flex flex-wrap gap-1">
+                  <OrderStatusBadge status={order.status} refundedKobo={order.totals.refundKobo} />
+                  {order.disputed ? (
+                    <span className="rounded-full bg-danger-soft px-2 text-xs font-medium text-ink">
+                      Disputed
                     </span>
-                  </th>
-                  <td className="px-3 py-2 text-ink-muted">
-                    <span className="whitespace-nowrap">{order.paid}</span>
-                    <span className="block text-xs">
-                      {(order.commissionRateBp / 100).toLocaleString("en-NG")}% commission ·{" "}
-                      {order.viaSubaccount ? "Paystack" : "Oja pays"}
-                    </span>
-                  </td>
-                  <AmountCells totals={order.totals} />
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  ) : null}
+                </span>
+              </th>
+              <td className="px-3 py-2 text-ink-muted">
+                <span className="whitespace-nowrap">{order.paid}</span>
+                <ShareNote rateBp={order.commissionRateBp} viaSubaccount={order.viaSubaccount} />
+              </td>
+              <AmountCells totals={order.totals} />
+            </tr>
+          ))}
+        </LedgerTable>
       )}
     </section>
   );
@@ -389,38 +376,20 @@ function BillLedger({ bills, base }: { bills: LoaderData["bills"]; base: string 
         Paid in this month through your <Link to={`${base}/invoices`}>invoices</Link> and{" "}
         <Link to={`${base}/pay-links`}>pay links</Link>, counted in the figures above.
       </p>
-      <div className="mt-3 overflow-x-auto rounded-xl border border-line bg-surface">
-        <table className={tableClass}>
-          <thead className={headClass}>
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Paid for
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Paid
-              </th>
-              <AmountHeads />
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {bills.map((bill) => (
-              <tr key={bill.reference}>
-                <th scope="row" className="px-3 py-2 text-left font-medium text-ink">
-                  {bill.title}
-                </th>
-                <td className="px-3 py-2 text-ink-muted">
-                  <span className="whitespace-nowrap">{bill.paid}</span>
-                  <span className="block text-xs">
-                    {(bill.commissionRateBp / 100).toLocaleString("en-NG")}% commission ·{" "}
-                    {bill.viaSubaccount ? "Paystack" : "Oja pays"}
-                  </span>
-                </td>
-                <AmountCells totals={bill.totals} />
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <LedgerTable headings={["Paid for", "Paid"]}>
+        {bills.map((bill) => (
+          <tr key={bill.reference}>
+            <th scope="row" className="px-3 py-2 text-left font-medium text-ink">
+              {bill.title}
+            </th>
+            <td className="px-3 py-2 text-ink-muted">
+              <span className="whitespace-nowrap">{bill.paid}</span>
+              <ShareNote rateBp={bill.commissionRateBp} viaSubaccount={bill.viaSubaccount} />
+            </td>
+            <AmountCells totals={bill.totals} />
+          </tr>
+        ))}
+      </LedgerTable>
     </section>
   );
 }
