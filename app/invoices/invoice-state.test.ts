@@ -4,6 +4,7 @@ import {
   invoiceState,
   isOverdue,
   payLinkAmountProblem,
+  payLinkRange,
   payLinkState,
   reminderDue,
 } from "./invoice-state.ts";
@@ -76,5 +77,12 @@ describe("a pay link's state", () => {
     expect(payLinkAmountProblem(open, 99_999)).toBe("Enter at least ₦1,000.00");
     expect(payLinkAmountProblem(open, 200_001)).toBe("Enter at most ₦2,000.00");
     expect(payLinkAmountProblem(open, 0)).toBe("Enter an amount above ₦0");
+  });
+
+  test("an open link's range reads as its ends allow", () => {
+    expect(payLinkRange(100_000, 5_000_000)).toBe("₦1,000.00–₦50,000.00");
+    expect(payLinkRange(100_000, null)).toBe("at least ₦1,000.00");
+    expect(payLinkRange(null, 5_000_000)).toBe("up to ₦50,000.00");
+    expect(payLinkRange(null, null)).toBeNull();
   });
 });

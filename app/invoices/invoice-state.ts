@@ -83,6 +83,17 @@ export function payLinkAmountProblem(
   return undefined;
 }
 
+/**
+ * The range of a link whose customer enters the amount, as words: "₦1,000.00–₦50,000.00",
+ * "at least ₦1,000.00", "up to ₦50,000.00"; null when it has neither end.
+ */
+export function payLinkRange(min: number | null, max: number | null): string | null {
+  if (min !== null && max !== null) return `${formatNaira(kobo(min))}–${formatNaira(kobo(max))}`;
+  if (min !== null) return `at least ${formatNaira(kobo(min))}`;
+  if (max !== null) return `up to ${formatNaira(kobo(max))}`;
+  return null;
+}
+
 /** The words a payer reads when a bill can't be paid now (at /pay, and in a refund's email). */
 export const notPayableMessages = {
   paid: "This invoice is already paid. There is nothing more to pay.",

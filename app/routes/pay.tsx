@@ -20,7 +20,7 @@ import {
   type StartedBillPayment,
   startBillPayment,
 } from "#app/invoices/bill-payments.server.ts";
-import { notPayableMessages } from "#app/invoices/invoice-state.ts";
+import { notPayableMessages, payLinkRange } from "#app/invoices/invoice-state.ts";
 import type { Brand } from "#app/layouts/custom.tsx";
 import { formatNaira, type Kobo, koboToNaira } from "#app/money.ts";
 import { confirmedCheckout, verifyAndConfirm } from "#app/orders/confirm.server.ts";
@@ -215,10 +215,8 @@ function LinkSummary({ link }: { link: Extract<LoaderData["bill"], { kind: "payL
 }
 
 function openRange(min: Kobo | null, max: Kobo | null): string {
-  if (min !== null && max !== null) return `You choose, ${formatNaira(min)}–${formatNaira(max)}`;
-  if (min !== null) return `You choose, at least ${formatNaira(min)}`;
-  if (max !== null) return `You choose, up to ${formatNaira(max)}`;
-  return "You choose";
+  const range = payLinkRange(min, max);
+  return range ? `You choose, ${range}` : "You choose";
 }
 
 function PaymentOutcome({ paid, brand }: { paid: NonNullable<LoaderData["paid"]>; brand: string }) {

@@ -17,6 +17,7 @@ import { payLinkPaymentsOf } from "#app/invoices/bill-payments.server.ts";
 import { PayLinkStateBadge } from "#app/invoices/invoice-badges.tsx";
 import { type PayLinkFormText, postedPayLinkText } from "#app/invoices/invoice-form-values.ts";
 import { addDays, payLinkLimits } from "#app/invoices/invoice-limits.ts";
+import { payLinkRange } from "#app/invoices/invoice-state.ts";
 import { archivePayLink, createPayLink, listPayLinks } from "#app/invoices/invoices.server.ts";
 import { formatLagosTime } from "#app/lagos-dates.ts";
 import { formatNaira, type Kobo } from "#app/money.ts";
@@ -40,13 +41,8 @@ function amountText(link: {
   maxAmountKobo: Kobo | null;
 }): string {
   if (link.amountKobo !== null) return formatNaira(link.amountKobo);
-  const { minAmountKobo: least, maxAmountKobo: most } = link;
-  if (least !== null && most !== null) {
-    return `Customer enters (${formatNaira(least)}–${formatNaira(most)})`;
-  }
-  if (least !== null) return `Customer enters (at least ${formatNaira(least)})`;
-  if (most !== null) return `Customer enters (up to ${formatNaira(most)})`;
-  return "Customer enters the amount";
+  const range = payLinkRange(link.minAmountKobo, link.maxAmountKobo);
+  return range ? `Customer enters (${range})` : "Customer enters the amount";
 }
 
 export async function loader({ context, request, params, url }: Route.LoaderArgs) {
